@@ -1,0 +1,42 @@
+//! observe + render on a generated list page: 3 row actions and 6 fields a row.
+//! Prints the output size for each row count; criterion prints the time.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+use pling_core::{observe, render, Limits};
+use std::time::Duration;
+
+fn bench(c: &mut Criterion) {
+    let limits = Limits::default();
+    let mut group = c.benchmark_group("observe+render");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_millis(500));
+    for rows in [12usize, 1_000, 10_000, 100_000] {
+        let snapshot = common::list_page(rows, 3, 6, 12);
+        let o = observe(&snapshot, &limits).expect("valid");
+        let r = render(&o);
+        let tools = serde_json::to_string(&r.tools).expect("json");
+        println!(
+            "rows {rows:>6}: {} actions -> {} entries; page section {} chars, tools {} bytes",
+            snapshot.actions.len(),
+            o.entries.len(),
+            r.section.chars().count(),
+            tools.len()
+        );
+        group.bench_with_input(BenchmarkId::from_parameter(rows), &snapshot, |b, s| {
+            b.iter(|| {
+                let o = observe(black_box(s), &limits).expect("valid");
+                let r = render(&o);
+                black_box((r.section.len(), r.tools.len()))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

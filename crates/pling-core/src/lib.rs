@@ -1,0 +1,39 @@
+//! Pling's engine: from one snapshot of what a page declares to a bounded observation, the
+//! page section of the model's system message and the tool schemas — with no IO.
+//!
+//! ```
+//! use pling_core::{observe, render, Limits, Snapshot};
+//!
+//! let snapshot = Snapshot::from_json(r#"{
+//!   "page": {"title": "Todos", "path": "/todos"},
+//!   "actions": [{"id": "add_todo", "description": "Add a task", "kind": "type"}]
+//! }"#)?;
+//! let observation = observe(&snapshot, &Limits::default())?;
+//! let rendered = render(&observation);
+//! assert!(rendered.section.contains("- add_todo (type / write) Add a task"));
+//! assert_eq!(rendered.tools[0]["function"]["name"], "add_todo");
+//! # Ok::<(), pling_core::SnapshotError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod error;
+mod limits;
+mod observe;
+mod render;
+mod rules;
+mod snapshot;
+pub mod text;
+
+pub use error::{LimitsError, SnapshotError};
+pub use limits::Limits;
+pub use observe::{
+    legal_name, observe, Entry, Observation, Omissions, Target, COVERED_REASON, DEFAULT_REASON,
+    MAX_NAME_CHARS,
+};
+pub use render::{page_section, render, tools, NameMap, Rendered};
+pub use rules::{system_message, RULES};
+pub use snapshot::{
+    Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record, Region, Snapshot,
+    StateGroup,
+};

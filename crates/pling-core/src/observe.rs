@@ -1,0 +1,857 @@
+//! `observe`: one snapshot in, one bounded observation out. Row actions are folded, every
+//! budget is applied, and every cut is counted so the rendered text can say what it left out.
+
+use crate::error::SnapshotError;
+use crate::limits::Limits;
+use crate::snapshot::{Action, ActionKind, Effect, Index, Snapshot};
+use crate::text::{
+    authored_line, block_json, char_len, data_line, data_value_inline, shorten, summarize,
+    MAX_VALUE_CHARS,
+};
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+use serde_json::Value;
+use std::fmt::Write as _;
+
+/// Reason given for an action covered by a dialog, an overlay or `inert`.
+pub const COVERED_REASON: &str = "covered by a dialog or overlay; close it first";
+/// Reason given for an unavailable action whose author gave none.
+pub const DEFAULT_REASON: &str = "not available right now";
+/// How many example row ids an action line names.
+pub const EXAMPLE_IDS: usize = 3;
+/// Longest record id or label written in a line; longer ones are shortened with a mark.
+const MAX_ID_CHARS: usize = 80;
+/// Longest field name written in a record line.
+const MAX_KEY_CHARS: usize = 60;
+/// Smallest remainder worth filling with a shortened line rather than leaving out.
+const MIN_SHORTENED: usize = 24;
+
+/// A bounded view of one snapshot. Borrows from the snapshot; render it with
+/// [`crate::render`].
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Observation<'a> {
+    /// Page identity lines (`- title: Todos`), within `maxPageChars`.
+    pub location: Vec<String>,
+    /// Identity lines shortened or left out to fit `maxPageChars`.
+    pub location_cut: usize,
+    /// Page structure lines, nested by indentation, within `maxScopes`.
+    pub regions: Vec<String>,
+    /// Regions declared in all.
+    pub regions_total: usize,
+    /// Every action entry after folding, in page order: available and unavailable.
+    pub entries: Vec<Entry<'a>>,
+    /// Available actions in active regions (before folding).
+    pub available_actions: usize,
+    /// Unavailable actions in active regions (before folding).
+    pub unavailable_actions: usize,
+    /// Actions not listed because their region is inactive.
+    pub actions_hidden: usize,
+    /// Full-field record lines, within `maxRecords` and `maxRecordChars`.
+    pub records: Vec<String>,
+    /// Records in active regions.
+    pub records_total: usize,
+    /// Records not cited because their region is inactive.
+    pub records_hidden: usize,
+    /// Citation ids (records in active regions), within their own character allowance.
+    pub citation_ids: Vec<String>,
+    /// An example id for the records section's instructions (the first active record).
+    pub example_record: Option<String>,
+    /// Lines for inactive regions, with what they hide and what reveals them.
+    pub hidden: Vec<String>,
+    /// Inactive regions at the top of an inactive subtree.
+    pub hidden_total: usize,
+    /// The state block's JSON, within `maxStateChars`; `None` when nothing is declared.
+    pub state_json: Option<String>,
+    /// Authored descriptions of the state groups shown (`filter — which tasks are listed`).
+    pub state_notes: Vec<String>,
+    /// Names of state groups left out for length.
+    pub state_left_out: Vec<String>,
+    /// State groups declared in all.
+    pub state_total: usize,
+    /// Feedback lines, errors first, within `maxFeedback` and `maxFeedbackChars`.
+    pub feedback: Vec<String>,
+    /// Feedback items declared in all.
+    pub feedback_total: usize,
+    /// Page-data strings shortened with a visible mark.
+    pub values_shortened: usize,
+    /// The limits this observation was built with.
+    pub limits: Limits,
+}
+
+/// One entry of the action list: a single action, or row actions folded into one operation.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Entry<'a> {
+    /// The legal function name (`^[a-zA-Z0-9_-]{1,64}$`), unique in this observation.
+    pub name: String,
+    /// The interaction kind.
+    pub kind: ActionKind,
+    /// Read or write.
+    pub effect: Effect,
+    /// Outer-to-inner region names (`Main > Todo list`), empty when it has no region.
+    pub region_path: String,
+    /// The author's description.
+    pub description: &'a str,
+    /// The declared parameter schema.
+    pub params: Option<&'a Value>,
+    /// Whether it can run now (declared available and not covered).
+    pub available: bool,
+    /// Why it cannot run now.
+    pub reason: Option<&'a str>,
+    /// The person must confirm before it runs.
+    pub confirm: bool,
+    /// It hands control to the person.
+    pub handoff: bool,
+    /// Whether it is listed (and, when available, sent as a tool) within `maxActions`.
+    pub listed: bool,
+    /// What the name resolves to.
+    pub target: Target<'a>,
+}
+
+/// What an entry's name resolves to.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase", tag = "type")]
+pub enum Target<'a> {
+    /// One action.
+    #[serde(rename_all = "camelCase")]
+    Action {
+        /// The original action id.
+        id: &'a str,
+        /// Whether its element is in the viewport.
+        in_viewport: Option<bool>,
+    },
+    /// Row actions of one shape, one per record.
+    #[serde(rename_all = "camelCase")]
+    Rows {
+        /// `(record id, original action id)` in page order.
+        #[serde(skip)]
+        rows: Vec<(&'a str, &'a str)>,
+        /// How many rows there are.
+        count: usize,
+        /// Rows outside the viewport.
+        offscreen: usize,
+    },
+}
+
+impl Entry<'_> {
+    /// How many declared actions this entry stands for.
+    pub fn action_count(&self) -> usize {
+        match &self.target {
+            Target::Action { .. } => 1,
+            Target::Rows { rows, .. } => rows.len(),
+        }
+    }
+
+    /// Whether the model can call it: available and listed.
+    pub fn callable(&self) -> bool {
+        self.available && self.listed
+    }
+}
+
+/// The counts behind every omission notice, for tests and for the Agent Surface.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Omissions {
+    /// Actions folded away: actions minus entries.
+    pub actions_folded: usize,
+    /// Action entries not listed for `maxActions`.
+    pub entries_not_shown: usize,
+    /// Actions not listed because their region is inactive.
+    pub actions_hidden: usize,
+    /// Active records whose full fields are not shown.
+    pub records_not_shown: usize,
+    /// Active record ids not in the citation index.
+    pub record_ids_not_listed: usize,
+    /// Records not cited because their region is inactive.
+    pub records_hidden: usize,
+    /// Regions not listed in the page structure.
+    pub regions_not_listed: usize,
+    /// Inactive regions not listed under hidden content.
+    pub hidden_regions_not_listed: usize,
+    /// State groups left out.
+    pub state_groups_left_out: usize,
+    /// Feedback items dropped.
+    pub feedback_dropped: usize,
+    /// Page identity lines shortened or left out.
+    pub location_cut: usize,
+    /// Page-data strings shortened.
+    pub values_shortened: usize,
+}
+
+struct Regions<'a> {
+    snapshot: &'a Snapshot,
+    /// Effective activity: the region and all its ancestors are active.
+    active: Vec<bool>,
+    /// For an inactive region, the top of its inactive subtree.
+    top_inactive: Vec<Option<usize>>,
+    /// `Main > Todo list` for each region.
+    paths: Vec<String>,
+    /// Regions in preorder with their depth.
+    preorder: Vec<(usize, usize)>,
+}
+
+impl<'a> Regions<'a> {
+    fn new(snapshot: &'a Snapshot, index: &Index) -> Self {
+        let n = snapshot.regions.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut roots = Vec::new();
+        for (i, p) in index.parent.iter().enumerate() {
+            match p {
+                Some(p) => children[*p].push(i),
+                None => roots.push(i),
+            }
+        }
+        let mut active = vec![true; n];
+        let mut top_inactive = vec![None; n];
+        let mut paths = vec![String::new(); n];
+        let mut preorder = Vec::with_capacity(n);
+        let mut stack: Vec<(usize, usize)> = roots.iter().rev().map(|&r| (r, 0)).collect();
+        while let Some((r, depth)) = stack.pop() {
+            let region = &snapshot.regions[r];
+            let name = authored_line(region.name.as_str());
+            match index.parent[r] {
+                Some(p) => {
+                    active[r] = active[p] && region.active;
+                    top_inactive[r] = top_inactive[p].or((!region.active).then_some(r));
+                    paths[r] = format!("{} > {}", paths[p], name);
+                }
+                None => {
+                    active[r] = region.active;
+                    top_inactive[r] = (!region.active).then_some(r);
+                    paths[r] = name;
+                }
+            }
+            preorder.push((r, depth));
+            stack.extend(children[r].iter().rev().map(|&c| (c, depth + 1)));
+        }
+        Self {
+            snapshot,
+            active,
+            top_inactive,
+            paths,
+            preorder,
+        }
+    }
+
+    fn path(&self, region: Option<usize>) -> String {
+        region.map(|r| self.paths[r].clone()).unwrap_or_default()
+    }
+}
+
+/// The fold key: actions that agree on all of it, and on description, parameters and reason,
+/// become one entry.
+#[derive(PartialEq, Eq, Hash)]
+struct FoldKey<'a> {
+    name: &'a str,
+    region: Option<usize>,
+    kind: ActionKind,
+    effect: Effect,
+    available: bool,
+    confirm: bool,
+    handoff: bool,
+}
+
+/// Builds the observation of `snapshot` within `limits`.
+pub fn observe<'a>(
+    snapshot: &'a Snapshot,
+    limits: &Limits,
+) -> Result<Observation<'a>, SnapshotError> {
+    let index = snapshot.index()?;
+    let regions = Regions::new(snapshot, &index);
+    let mut shortened = 0usize;
+
+    let (location, location_cut) = location_lines(snapshot, limits, &mut shortened);
+
+    // Actions: fold, count per region, collect what inactive regions hide.
+    let n_regions = snapshot.regions.len();
+    let mut region_actions = vec![(0usize, 0usize); n_regions]; // (in viewport, total)
+    let mut hidden_actions = vec![0usize; n_regions];
+    let mut reveal_entries: Vec<(usize, usize)> = Vec::new(); // (hidden region, entry)
+    let mut entries: Vec<Entry<'a>> = Vec::new();
+    let mut names: Vec<&'a str> = Vec::new();
+    let mut folds: FxHashMap<FoldKey<'a>, Vec<usize>> = FxHashMap::default();
+    let (mut available_actions, mut unavailable_actions) = (0, 0);
+
+    for (i, a) in snapshot.actions.iter().enumerate() {
+        let region = index.action_region[i];
+        if let Some(r) = region {
+            let counts = &mut region_actions[r];
+            counts.1 += 1;
+            if a.in_viewport != Some(false) {
+                counts.0 += 1;
+            }
+            if let Some(top) = regions.top_inactive[r] {
+                hidden_actions[top] += 1;
+                continue;
+            }
+        }
+        let available = a.available && !a.covered;
+        let reason = reason_of(a);
+        if available {
+            available_actions += 1;
+        } else {
+            unavailable_actions += 1;
+        }
+        let entry_index = match &a.record {
+            None => {
+                entries.push(new_entry(
+                    a,
+                    region,
+                    &regions,
+                    available,
+                    reason,
+                    Target::Action {
+                        id: &a.id,
+                        in_viewport: a.in_viewport,
+                    },
+                ));
+                names.push(a.base_name());
+                entries.len() - 1
+            }
+            Some(record) => {
+                let key = FoldKey {
+                    name: a.base_name(),
+                    region,
+                    kind: a.kind,
+                    effect: a.effect,
+                    available,
+                    confirm: a.confirm,
+                    handoff: a.handoff,
+                };
+                let candidates = folds.entry(key).or_default();
+                let found = candidates.iter().copied().find(|&e| {
+                    let entry = &entries[e];
+                    entry.description == a.description.as_str()
+                        && entry.params == a.params.as_ref()
+                        && entry.reason == reason
+                });
+                let e = match found {
+                    Some(e) => e,
+                    None => {
+                        entries.push(new_entry(
+                            a,
+                            region,
+                            &regions,
+                            available,
+                            reason,
+                            Target::Rows {
+                                rows: Vec::new(),
+                                count: 0,
+                                offscreen: 0,
+                            },
+                        ));
+                        names.push(a.base_name());
+                        candidates.push(entries.len() - 1);
+                        entries.len() - 1
+                    }
+                };
+                if let Target::Rows {
+                    rows,
+                    count,
+                    offscreen,
+                } = &mut entries[e].target
+                {
+                    rows.push((record.as_str(), a.id.as_str()));
+                    *count += 1;
+                    if a.in_viewport == Some(false) {
+                        *offscreen += 1;
+                    }
+                }
+                e
+            }
+        };
+        if let (Some(rr), true) = (index.reveals[i], available) {
+            if let Some(top) = regions.top_inactive[rr] {
+                if !reveal_entries.contains(&(top, entry_index)) {
+                    reveal_entries.push((top, entry_index));
+                }
+            }
+        }
+    }
+    assign_names(&mut entries, &names);
+    list_within_budget(&mut entries, limits.max_actions);
+
+    // Records: full fields for rows in the viewport, ids for every active row.
+    let mut hidden_records = vec![0usize; n_regions];
+    let mut records = Vec::new();
+    let mut record_chars = 0usize;
+    let mut records_full_closed = limits.max_records == 0;
+    let mut records_total = 0usize;
+    let mut citation_ids = Vec::new();
+    let mut citation_chars = 0usize;
+    let mut citation_closed = false;
+    let mut example_record = None;
+    for (i, r) in snapshot.records.iter().enumerate() {
+        let region = index.record_region[i];
+        if let Some(top) = region.and_then(|r| regions.top_inactive[r]) {
+            hidden_records[top] += 1;
+            continue;
+        }
+        records_total += 1;
+        let (id, id_cut) = data_line(&r.id, MAX_ID_CHARS);
+        shortened += id_cut as usize;
+        if example_record.is_none() {
+            example_record = Some(id.clone());
+        }
+        if !records_full_closed && r.in_viewport != Some(false) {
+            let mut line = format!("- {}. {}", records.len() + 1, id);
+            let mut cut = 0usize;
+            if let Some(label) = &r.label {
+                let (label, c) = data_line(label.as_str(), MAX_VALUE_CHARS);
+                cut += c as usize;
+                let _ = write!(line, " ({label})");
+            }
+            line.push(':');
+            for (n, (k, v)) in r.fields.iter().enumerate() {
+                line.push_str(if n == 0 { " " } else { "; " });
+                let (key, c) = data_line(k, MAX_KEY_CHARS);
+                cut += c as usize;
+                line.push_str(&key);
+                line.push(' ');
+                cut += data_value_inline(v, &mut line) as usize;
+            }
+            let len = char_len(&line) + 1;
+            let remaining = limits.max_record_chars.saturating_sub(record_chars);
+            if len <= remaining {
+                record_chars += len;
+                shortened += cut;
+                records.push(line);
+            } else if records.is_empty() && remaining > MIN_SHORTENED {
+                let short = shorten(&line, remaining - 1).0.into_owned();
+                record_chars += char_len(&short) + 1;
+                shortened += cut + 1;
+                records.push(short);
+                records_full_closed = true;
+            } else {
+                records_full_closed = true;
+            }
+            if records.len() >= limits.max_records {
+                records_full_closed = true;
+            }
+        }
+        if !citation_closed {
+            let len = char_len(&id) + if citation_ids.is_empty() { 0 } else { 3 };
+            if citation_chars + len <= limits.max_record_chars {
+                citation_chars += len;
+                citation_ids.push(id);
+            } else {
+                citation_closed = true;
+            }
+        }
+    }
+
+    let (region_lines, hidden, hidden_total) = region_sections(
+        &regions,
+        limits,
+        &region_actions,
+        &hidden_actions,
+        &hidden_records,
+        &reveal_entries,
+        &entries,
+    );
+    let (state_json, state_notes, state_left_out) = state_section(snapshot, limits, &mut shortened);
+    let feedback = feedback_lines(snapshot, &index, &regions, limits, &mut shortened);
+
+    Ok(Observation {
+        location,
+        location_cut,
+        regions: region_lines,
+        regions_total: n_regions,
+        entries,
+        available_actions,
+        unavailable_actions,
+        actions_hidden: hidden_actions.iter().sum(),
+        records,
+        records_total,
+        records_hidden: hidden_records.iter().sum(),
+        citation_ids,
+        example_record,
+        hidden,
+        hidden_total,
+        state_json,
+        state_notes,
+        state_left_out,
+        state_total: snapshot.state.len(),
+        feedback,
+        feedback_total: snapshot.feedback.len(),
+        values_shortened: shortened,
+        limits: *limits,
+    })
+}
+
+fn reason_of(a: &Action) -> Option<&str> {
+    if a.covered {
+        Some(COVERED_REASON)
+    } else if !a.available {
+        Some(
+            a.reason
+                .as_ref()
+                .map(|r| r.as_str())
+                .filter(|r| !r.trim().is_empty())
+                .unwrap_or(DEFAULT_REASON),
+        )
+    } else {
+        None
+    }
+}
+
+fn new_entry<'a>(
+    a: &'a Action,
+    region: Option<usize>,
+    regions: &Regions<'_>,
+    available: bool,
+    reason: Option<&'a str>,
+    target: Target<'a>,
+) -> Entry<'a> {
+    Entry {
+        name: String::new(),
+        kind: a.kind,
+        effect: a.effect,
+        region_path: regions.path(region),
+        description: a.description.as_str(),
+        params: a.params.as_ref(),
+        available,
+        reason,
+        confirm: a.confirm,
+        handoff: a.handoff,
+        listed: false,
+        target,
+    }
+}
+
+/// The longest legal function name.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// Turns an action name into a legal function name: characters outside `[a-zA-Z0-9_-]`
+/// become `_`, at most 64 characters, never empty.
+pub fn legal_name(name: &str) -> String {
+    let mut out: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(MAX_NAME_CHARS)
+        .collect();
+    if out.is_empty() {
+        out.push_str("action");
+    }
+    out
+}
+
+/// Gives every entry a unique legal name; on a collision the later entry, in page order,
+/// takes the first free `_2`, `_3`, … suffix.
+fn assign_names(entries: &mut [Entry<'_>], names: &[&str]) {
+    let mut taken: rustc_hash::FxHashSet<String> = Default::default();
+    for (entry, raw) in entries.iter_mut().zip(names) {
+        let base = legal_name(raw);
+        let mut name = base.clone();
+        let mut n = 2;
+        while taken.contains(&name) {
+            let suffix = format!("_{n}");
+            let keep = MAX_NAME_CHARS - suffix.len();
+            name = format!("{}{}", &base[..base.len().min(keep)], suffix);
+            n += 1;
+        }
+        taken.insert(name.clone());
+        entry.name = name;
+    }
+}
+
+/// Marks entries as listed within `max`: available entries first, in page order, then
+/// unavailable ones with what is left.
+fn list_within_budget(entries: &mut [Entry<'_>], max: usize) {
+    let mut left = max;
+    for available in [true, false] {
+        for e in entries.iter_mut().filter(|e| e.available == available) {
+            if left == 0 {
+                return;
+            }
+            e.listed = true;
+            left -= 1;
+        }
+    }
+}
+
+fn location_lines(
+    snapshot: &Snapshot,
+    limits: &Limits,
+    shortened: &mut usize,
+) -> (Vec<String>, usize) {
+    let page = &snapshot.page;
+    let mut candidates: Vec<String> = Vec::new();
+    let mut field = |label: &str, text: &str, data: bool| {
+        if text.is_empty() {
+            return;
+        }
+        let (value, cut) = if data {
+            data_line(text, MAX_VALUE_CHARS)
+        } else {
+            (authored_line(text), false)
+        };
+        *shortened += cut as usize;
+        candidates.push(format!("- {label}: {value}"));
+    };
+    field("title", page.title.as_str(), true);
+    field("path", page.path.as_str(), true);
+    if let Some(route) = &page.route {
+        field("route", route.as_str(), false);
+    }
+    for (label, map) in [("route params", &page.params), ("query", &page.query)] {
+        if map.is_empty() {
+            continue;
+        }
+        let mut line = format!("- {label}: ");
+        for (n, (k, v)) in map.iter().enumerate() {
+            if n > 0 {
+                line.push_str("; ");
+            }
+            let (key, c) = data_line(k, MAX_KEY_CHARS);
+            *shortened += c as usize;
+            line.push_str(&key);
+            line.push('=');
+            *shortened += data_value_inline(&v.0, &mut line) as usize;
+        }
+        candidates.push(line);
+    }
+    let mut used = 0;
+    let mut lines = Vec::new();
+    let mut cut = 0;
+    for line in candidates {
+        let len = char_len(&line) + 1;
+        let remaining = limits.max_page_chars.saturating_sub(used);
+        if len <= remaining {
+            used += len;
+            lines.push(line);
+        } else if remaining > MIN_SHORTENED {
+            let short = shorten(&line, remaining - 1).0.into_owned();
+            used += char_len(&short) + 1;
+            lines.push(short);
+            cut += 1;
+        } else {
+            cut += 1;
+        }
+    }
+    (lines, cut)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn region_sections(
+    regions: &Regions<'_>,
+    limits: &Limits,
+    region_actions: &[(usize, usize)],
+    hidden_actions: &[usize],
+    hidden_records: &[usize],
+    reveal_entries: &[(usize, usize)],
+    entries: &[Entry<'_>],
+) -> (Vec<String>, Vec<String>, usize) {
+    let snapshot = regions.snapshot;
+    let mut lines = Vec::new();
+    let mut hidden = Vec::new();
+    let mut hidden_total = 0;
+    for &(r, depth) in &regions.preorder {
+        let region = &snapshot.regions[r];
+        if lines.len() < limits.max_scopes {
+            let mut line = "  ".repeat(depth);
+            line.push_str("- ");
+            if let Some(role) = &region.role {
+                line.push_str(&authored_line(role.as_str()));
+                line.push(' ');
+            }
+            let _ = write!(
+                line,
+                "\"{}\" ({})",
+                authored_line(region.name.as_str()),
+                authored_line(&region.id)
+            );
+            let mut facts: Vec<String> = Vec::new();
+            if let Some(p) = &region.purpose {
+                facts.push(authored_line(p.as_str()));
+            }
+            if !regions.active[r] {
+                facts.push("inactive, content hidden".to_owned());
+            } else {
+                match region.in_viewport {
+                    Some(true) => facts.push("in viewport".to_owned()),
+                    Some(false) => facts.push("outside the viewport".to_owned()),
+                    None => {}
+                }
+                match (region.visible, region.total) {
+                    (Some(v), Some(t)) => facts.push(format!("{v} of {t} items visible")),
+                    (None, Some(t)) => facts.push(format!("{t} items")),
+                    (Some(v), None) => facts.push(format!("{v} items visible")),
+                    (None, None) => {}
+                }
+            }
+            let (in_view, total) = region_actions[r];
+            if total > 0 {
+                facts.push(format!("actions {in_view}/{total}"));
+            }
+            if !facts.is_empty() {
+                line.push_str(": ");
+                line.push_str(&facts.join("; "));
+            }
+            lines.push(line);
+        }
+        if regions.top_inactive[r] == Some(r) {
+            hidden_total += 1;
+            if hidden.len() < limits.max_scopes {
+                let mut line = "- ".to_owned();
+                if let Some(role) = &region.role {
+                    line.push_str(&authored_line(role.as_str()));
+                    line.push(' ');
+                }
+                let _ = write!(
+                    line,
+                    "\"{}\" ({}): inactive; hides {} and {}",
+                    authored_line(region.name.as_str()),
+                    authored_line(&region.id),
+                    plural(hidden_actions[r], "action", "actions"),
+                    plural(hidden_records[r], "record", "records"),
+                );
+                let reveal: Vec<&str> = reveal_entries
+                    .iter()
+                    .filter(|(h, e)| *h == r && entries[*e].callable())
+                    .map(|(_, e)| entries[*e].name.as_str())
+                    .collect();
+                if reveal.is_empty() {
+                    line.push_str("; no declared action reveals it");
+                } else {
+                    let _ = write!(line, "; reveal with: {}", reveal.join(", "));
+                }
+                hidden.push(line);
+            }
+        }
+    }
+    (lines, hidden, hidden_total)
+}
+
+/// `1 action`, `2 actions`.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn state_section(
+    snapshot: &Snapshot,
+    limits: &Limits,
+    shortened: &mut usize,
+) -> (Option<String>, Vec<String>, Vec<String>) {
+    if snapshot.state.is_empty() {
+        return (None, Vec::new(), Vec::new());
+    }
+    let mut json = String::from("{");
+    let mut notes = Vec::new();
+    let mut left_out = Vec::new();
+    for group in &snapshot.state {
+        let (shaped, cut) = summarize(&group.value.0, 0);
+        let key = block_json(&Value::String(group.name.clone()));
+        let piece = format!("{}:{}", key, block_json(&shaped));
+        let sep = usize::from(json.len() > 1);
+        let closing_brace = '}'.len_utf8();
+        if char_len(&json) + sep + char_len(&piece) + closing_brace <= limits.max_state_chars {
+            if sep == 1 {
+                json.push(',');
+            }
+            json.push_str(&piece);
+            *shortened += cut as usize;
+            if let Some(d) = &group.description {
+                notes.push(format!(
+                    "{} — {}",
+                    authored_line(&group.name),
+                    authored_line(d.as_str())
+                ));
+            }
+        } else {
+            left_out.push(authored_line(&group.name));
+        }
+    }
+    json.push('}');
+    if char_len(&json) > limits.max_state_chars {
+        // Not even `{}` fits: the block is empty and every group is named as left out.
+        return (Some(String::new()), Vec::new(), left_out);
+    }
+    (Some(json), notes, left_out)
+}
+
+fn feedback_lines(
+    snapshot: &Snapshot,
+    index: &Index,
+    regions: &Regions<'_>,
+    limits: &Limits,
+    shortened: &mut usize,
+) -> Vec<String> {
+    let mut order: Vec<usize> = (0..snapshot.feedback.len()).collect();
+    order.sort_by_key(|&i| snapshot.feedback[i].kind);
+    let mut lines = Vec::new();
+    let mut used = 0;
+    for i in order {
+        if lines.len() >= limits.max_feedback {
+            break;
+        }
+        let f = &snapshot.feedback[i];
+        let mut line = format!("- {}", f.kind.as_str());
+        let mut cut = 0usize;
+        if let Some(field) = &f.field {
+            let (field, c) = data_line(field.as_str(), MAX_KEY_CHARS);
+            cut += c as usize;
+            let _ = write!(line, " [field: {field}]");
+        }
+        if let Some(r) = index.feedback_region[i] {
+            let _ = write!(line, " (region: {})", regions.paths[r]);
+        }
+        let (message, c) = data_line(f.message.as_str(), MAX_VALUE_CHARS * 2);
+        cut += c as usize;
+        let _ = write!(line, ": {message}");
+        let len = char_len(&line) + 1;
+        let remaining = limits.max_feedback_chars.saturating_sub(used);
+        if len <= remaining {
+            used += len;
+            *shortened += cut;
+            lines.push(line);
+        } else if lines.is_empty() && remaining > MIN_SHORTENED {
+            let short = shorten(&line, remaining - 1).0.into_owned();
+            used += char_len(&short) + 1;
+            *shortened += cut + 1;
+            lines.push(short);
+        } else {
+            break;
+        }
+    }
+    lines
+}
+
+impl<'a> Observation<'a> {
+    /// The counts behind every omission notice.
+    pub fn omissions(&self) -> Omissions {
+        let entries_active = self.entries.len();
+        let listed = self.entries.iter().filter(|e| e.listed).count();
+        Omissions {
+            actions_folded: (self.available_actions + self.unavailable_actions) - entries_active,
+            entries_not_shown: entries_active - listed,
+            actions_hidden: self.actions_hidden,
+            records_not_shown: self.records_total - self.records.len(),
+            record_ids_not_listed: self.records_total - self.citation_ids.len(),
+            records_hidden: self.records_hidden,
+            regions_not_listed: self.regions_total - self.regions.len(),
+            hidden_regions_not_listed: self.hidden_total - self.hidden.len(),
+            state_groups_left_out: self.state_left_out.len(),
+            feedback_dropped: self.feedback_total - self.feedback.len(),
+            location_cut: self.location_cut,
+            values_shortened: self.values_shortened,
+        }
+    }
+
+    /// Available entries, listed or not, in page order.
+    pub fn available(&self) -> impl Iterator<Item = &Entry<'a>> {
+        self.entries.iter().filter(|e| e.available)
+    }
+
+    /// Unavailable entries, listed or not, in page order.
+    pub fn unavailable(&self) -> impl Iterator<Item = &Entry<'a>> {
+        self.entries.iter().filter(|e| !e.available)
+    }
+}

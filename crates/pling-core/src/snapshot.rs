@@ -1,0 +1,628 @@
+//! The snapshot: everything a page declares at one moment, plus the facts only the browser
+//! knows (in the viewport, covered, disabled). It is the one contract between `js/` and the
+//! core: plain, serde-typed JSON in camelCase. No DOM, CSS, selector or coordinate enters it.
+
+use crate::error::SnapshotError;
+use crate::text::{Authored, DataValue, PageText};
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// One moment of a page, as declared by its author.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Snapshot {
+    /// Which page this is.
+    #[serde(default)]
+    pub page: PageIdentity,
+    /// The parts of the page, nested through [`Region::parent`].
+    #[serde(default)]
+    pub regions: Vec<Region>,
+    /// Every declared action, row actions once per row.
+    #[serde(default)]
+    pub actions: Vec<Action>,
+    /// Business objects with stable ids.
+    #[serde(default)]
+    pub records: Vec<Record>,
+    /// Declared read-only views: filters, pagination, selection, totals.
+    #[serde(default)]
+    pub state: Vec<StateGroup>,
+    /// Validation errors, warnings and status messages currently shown.
+    #[serde(default)]
+    pub feedback: Vec<Feedback>,
+}
+
+/// Page identity: answers "which page am I on".
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PageIdentity {
+    /// The document title (page data: it may name a user's document).
+    #[serde(default)]
+    pub title: PageText,
+    /// The URL path.
+    #[serde(default)]
+    pub path: PageText,
+    /// The route's name, as the author's router calls it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route: Option<Authored>,
+    /// Route parameters such as `{"id": "42"}`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, DataValue>,
+    /// Query fields the author explicitly allowed into the observation.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub query: BTreeMap<String, DataValue>,
+}
+
+/// A part of the page: a list, a form, a dialog, a tab panel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Region {
+    /// Stable id, unique among regions.
+    pub id: String,
+    /// Human name, shown in `region:` tags.
+    pub name: Authored,
+    /// What the region is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<Authored>,
+    /// Its role: list, form, dialog, toolbar, tabpanel, …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<Authored>,
+    /// The enclosing region's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<String>,
+    /// False for a collapsed section, a hidden tab or a closed dialog.
+    #[serde(default = "yes")]
+    pub active: bool,
+    /// Whether any of it is in the viewport, when the browser knows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_viewport: Option<bool>,
+    /// Items currently visible.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub visible: Option<u64>,
+    /// Items in total.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<u64>,
+}
+
+/// What kind of interaction an action is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ActionKind {
+    /// Press a button, a link or a row control.
+    #[default]
+    Click,
+    /// Enter text.
+    Type,
+    /// Choose among options.
+    Select,
+    /// Go to another page or route.
+    Navigate,
+    /// Move a page or container to reveal content.
+    Scroll,
+    /// Send a form.
+    Submit,
+}
+
+impl ActionKind {
+    /// The spec's word for the kind.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Click => "click",
+            Self::Type => "type",
+            Self::Select => "select",
+            Self::Navigate => "navigate",
+            Self::Scroll => "scroll",
+            Self::Submit => "submit",
+        }
+    }
+}
+
+/// Whether an action only reads or also changes something.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Effect {
+    /// Looks, filters, searches, scrolls: changes no business data.
+    Read,
+    /// Changes business data. The default, because assuming a read is the unsafe mistake.
+    #[default]
+    Write,
+}
+
+impl Effect {
+    /// The spec's word for the effect.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Read => "read",
+            Self::Write => "write",
+        }
+    }
+}
+
+/// A declared action bound to one of the page's own handlers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Action {
+    /// Stable id, unique among actions; row actions usually read `name@record`.
+    pub id: String,
+    /// The operation's name; defaults to the id, or the part before `@` for a row action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// What the action does, in the author's words.
+    #[serde(default)]
+    pub description: Authored,
+    /// The kind of interaction.
+    #[serde(default)]
+    pub kind: ActionKind,
+    /// Read or write.
+    #[serde(default)]
+    pub effect: Effect,
+    /// The region it belongs to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+    /// For a row action, the record (row) it acts on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
+    /// JSON Schema (`type: object`) of the parameters, if it takes any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub params: Option<Value>,
+    /// False when it exists but cannot run now.
+    #[serde(default = "yes")]
+    pub available: bool,
+    /// Why it cannot run now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Authored>,
+    /// The person must confirm before it runs.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub confirm: bool,
+    /// It hands control to the person (payment, login, a captcha).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub handoff: bool,
+    /// Whether its element is in the viewport, when the browser knows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_viewport: Option<bool>,
+    /// Covered by a modal dialog, an overlay or `inert`: not usable.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub covered: bool,
+    /// The region this action opens or activates: a discoverable target for hidden content.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveals: Option<String>,
+}
+
+/// A business object with a stable id.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Record {
+    /// Stable id from the page's data, unique among records.
+    pub id: String,
+    /// The region (list, table) that holds it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+    /// A short human label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<PageText>,
+    /// Readable fields, in the author's order.
+    #[serde(default)]
+    pub fields: Map<String, Value>,
+    /// Whether its row is in the viewport, when the browser knows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_viewport: Option<bool>,
+}
+
+/// A declared read-only view of the page's state.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StateGroup {
+    /// Its key in the state block, such as `filter`.
+    pub name: String,
+    /// What it means.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<Authored>,
+    /// Its current value.
+    #[serde(default)]
+    pub value: DataValue,
+}
+
+/// How serious a feedback item is.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum FeedbackKind {
+    /// Something failed or is invalid.
+    Error,
+    /// Something needs attention.
+    Warning,
+    /// A neutral status message.
+    #[default]
+    Status,
+}
+
+impl FeedbackKind {
+    /// The spec's word for the kind.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Error => "error",
+            Self::Warning => "warning",
+            Self::Status => "status",
+        }
+    }
+}
+
+/// A message the page shows in reaction to something.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Feedback {
+    /// Error, warning or status.
+    #[serde(default)]
+    pub kind: FeedbackKind,
+    /// The message as the page shows it.
+    pub message: PageText,
+    /// The input it concerns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<PageText>,
+    /// The region it appears in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+}
+
+impl Default for Region {
+    /// An active region with no facts: the same as `{"id": "", "name": ""}` in JSON.
+    fn default() -> Self {
+        Self {
+            id: String::new(),
+            name: Authored::default(),
+            purpose: None,
+            role: None,
+            parent: None,
+            active: true,
+            in_viewport: None,
+            visible: None,
+            total: None,
+        }
+    }
+}
+
+impl Default for Action {
+    /// An available click that writes: the same as `{"id": ""}` in JSON.
+    fn default() -> Self {
+        Self {
+            id: String::new(),
+            name: None,
+            description: Authored::default(),
+            kind: ActionKind::default(),
+            effect: Effect::default(),
+            region: None,
+            record: None,
+            params: None,
+            available: true,
+            reason: None,
+            confirm: false,
+            handoff: false,
+            in_viewport: None,
+            covered: false,
+            reveals: None,
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl Action {
+    /// The operation name before any renaming: `name`, else the id up to `@` for a row action.
+    pub fn base_name(&self) -> &str {
+        if let Some(name) = self.name.as_deref().filter(|n| !n.is_empty()) {
+            return name;
+        }
+        match (&self.record, self.id.split_once('@')) {
+            (Some(_), Some((head, _))) if !head.is_empty() => head,
+            _ => &self.id,
+        }
+    }
+}
+
+/// Indices computed while validating, used by `observe` so it resolves each id once.
+#[derive(Debug, Clone)]
+pub(crate) struct Index {
+    /// For each region, its parent's index.
+    pub parent: Vec<Option<usize>>,
+    /// For each action, its region's index.
+    pub action_region: Vec<Option<usize>>,
+    /// For each record, its region's index.
+    pub record_region: Vec<Option<usize>>,
+    /// For each feedback item, its region's index.
+    pub feedback_region: Vec<Option<usize>>,
+    /// For each action, the region it reveals.
+    pub reveals: Vec<Option<usize>>,
+}
+
+impl Snapshot {
+    /// Parses and validates a snapshot from JSON. Errors name what is wrong and where.
+    pub fn from_json(json: &str) -> Result<Self, SnapshotError> {
+        let de = &mut serde_json::Deserializer::from_str(json);
+        let snapshot: Snapshot =
+            serde_path_to_error::deserialize(de).map_err(|e| SnapshotError::Parse {
+                path: e.path().to_string(),
+                message: e.inner().to_string(),
+            })?;
+        snapshot.validate()?;
+        Ok(snapshot)
+    }
+
+    /// Checks ids, references and parameter schemas; the error names the first problem.
+    pub fn validate(&self) -> Result<(), SnapshotError> {
+        self.index().map(|_| ())
+    }
+
+    pub(crate) fn index(&self) -> Result<Index, SnapshotError> {
+        let mut regions: FxHashMap<&str, usize> = FxHashMap::default();
+        for (i, r) in self.regions.iter().enumerate() {
+            let at = || format!("regions[{i}]");
+            non_empty(&r.id, at)?;
+            if let Some(first) = regions.insert(&r.id, i) {
+                return Err(SnapshotError::DuplicateId {
+                    kind: "region",
+                    id: r.id.clone(),
+                    first: format!("regions[{first}]"),
+                    second: at(),
+                });
+            }
+        }
+        let lookup = |id: &Option<String>,
+                      at: &dyn Fn() -> String|
+         -> Result<Option<usize>, SnapshotError> {
+            match id {
+                None => Ok(None),
+                Some(id) => regions.get(id.as_str()).copied().map(Some).ok_or_else(|| {
+                    SnapshotError::UnknownRegion {
+                        at: at(),
+                        region: id.clone(),
+                    }
+                }),
+            }
+        };
+        let mut parent = Vec::with_capacity(self.regions.len());
+        for (i, r) in self.regions.iter().enumerate() {
+            parent.push(lookup(&r.parent, &|| format!("regions[{i}].parent"))?);
+        }
+        for start in 0..parent.len() {
+            let mut at = parent[start];
+            let mut steps = 0;
+            while let Some(p) = at {
+                steps += 1;
+                if p == start || steps > parent.len() {
+                    return Err(SnapshotError::RegionCycle {
+                        region: self.regions[start].id.clone(),
+                    });
+                }
+                at = parent[p];
+            }
+        }
+
+        let mut action_ids: FxHashSet<&str> = FxHashSet::default();
+        action_ids.reserve(self.actions.len());
+        let mut action_region = Vec::with_capacity(self.actions.len());
+        let mut reveals = Vec::with_capacity(self.actions.len());
+        for (i, a) in self.actions.iter().enumerate() {
+            let at = || format!("actions[{i}]");
+            non_empty(&a.id, at)?;
+            if !action_ids.insert(&a.id) {
+                let first = self.actions.iter().position(|b| b.id == a.id).unwrap_or(0);
+                return Err(SnapshotError::DuplicateId {
+                    kind: "action",
+                    id: a.id.clone(),
+                    first: format!("actions[{first}]"),
+                    second: at(),
+                });
+            }
+            if let Some(record) = &a.record {
+                non_empty(record, || format!("actions[{i}].record"))?;
+            }
+            action_region.push(lookup(&a.region, &|| format!("actions[{i}].region"))?);
+            reveals.push(lookup(&a.reveals, &|| format!("actions[{i}].reveals"))?);
+            if let Some(params) = &a.params {
+                check_params(params, a.record.is_some()).map_err(|reason| {
+                    SnapshotError::InvalidParams {
+                        at: format!("actions[{i}].params"),
+                        reason,
+                    }
+                })?;
+            }
+        }
+
+        let mut record_ids: FxHashSet<&str> = FxHashSet::default();
+        record_ids.reserve(self.records.len());
+        let mut record_region = Vec::with_capacity(self.records.len());
+        for (i, r) in self.records.iter().enumerate() {
+            let at = || format!("records[{i}]");
+            non_empty(&r.id, at)?;
+            if !record_ids.insert(&r.id) {
+                let first = self.records.iter().position(|b| b.id == r.id).unwrap_or(0);
+                return Err(SnapshotError::DuplicateId {
+                    kind: "record",
+                    id: r.id.clone(),
+                    first: format!("records[{first}]"),
+                    second: at(),
+                });
+            }
+            record_region.push(lookup(&r.region, &|| format!("records[{i}].region"))?);
+        }
+
+        let mut state_names: FxHashSet<&str> = FxHashSet::default();
+        for (i, s) in self.state.iter().enumerate() {
+            non_empty(&s.name, || format!("state[{i}]"))?;
+            if !state_names.insert(&s.name) {
+                let first = self
+                    .state
+                    .iter()
+                    .position(|b| b.name == s.name)
+                    .unwrap_or(0);
+                return Err(SnapshotError::DuplicateId {
+                    kind: "state group",
+                    id: s.name.clone(),
+                    first: format!("state[{first}]"),
+                    second: format!("state[{i}]"),
+                });
+            }
+        }
+
+        let mut feedback_region = Vec::with_capacity(self.feedback.len());
+        for (i, f) in self.feedback.iter().enumerate() {
+            feedback_region.push(lookup(&f.region, &|| format!("feedback[{i}].region"))?);
+        }
+
+        Ok(Index {
+            parent,
+            action_region,
+            record_region,
+            feedback_region,
+            reveals,
+        })
+    }
+}
+
+fn non_empty(id: &str, at: impl Fn() -> String) -> Result<(), SnapshotError> {
+    if id.trim().is_empty() {
+        Err(SnapshotError::EmptyId { at: at() })
+    } else {
+        Ok(())
+    }
+}
+
+/// A parameter schema must be a JSON Schema object whose `properties` is an object and whose
+/// `required` names only declared properties. A row action may not declare `record` itself.
+fn check_params(params: &Value, row: bool) -> Result<(), String> {
+    let obj = params.as_object().ok_or_else(|| {
+        "must be a JSON Schema object such as {\"type\":\"object\",\"properties\":{…}}".to_owned()
+    })?;
+    match obj.get("type") {
+        None => {}
+        Some(Value::String(t)) if t == "object" => {}
+        Some(other) => return Err(format!("`type` must be \"object\", found {other}")),
+    }
+    let props = match obj.get("properties") {
+        None => None,
+        Some(Value::Object(p)) => Some(p),
+        Some(_) => return Err("`properties` must be an object".to_owned()),
+    };
+    if let Some(props) = props {
+        for (name, schema) in props {
+            if !schema.is_object() && !schema.is_boolean() {
+                return Err(format!("property `{name}` must have a schema object"));
+            }
+        }
+        if row && props.contains_key("record") {
+            return Err(
+                "a row action gets its `record` parameter from Pling; do not declare it".to_owned(),
+            );
+        }
+    }
+    match obj.get("required") {
+        None => {}
+        Some(Value::Array(names)) => {
+            for n in names {
+                let Some(n) = n.as_str() else {
+                    return Err("`required` must list property names".to_owned());
+                };
+                if !props.is_some_and(|p| p.contains_key(n)) {
+                    return Err(format!(
+                        "`required` names `{n}`, which is not in `properties`"
+                    ));
+                }
+            }
+        }
+        Some(_) => return Err("`required` must be an array".to_owned()),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(json: &str) -> String {
+        Snapshot::from_json(json).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn empty_object_is_an_empty_page() {
+        let s = Snapshot::from_json("{}").unwrap();
+        assert!(s.actions.is_empty() && s.regions.is_empty());
+    }
+
+    #[test]
+    fn parse_errors_say_where() {
+        let e = err(r#"{"actions":[{"id":"a"},{"id":"b","kind":"hover"}]}"#);
+        assert!(e.contains("actions[1].kind"), "{e}");
+        let e = err(r#"{"records":[{"id":"r","feild":1}]}"#);
+        assert!(e.contains("records[0]") && e.contains("feild"), "{e}");
+        let e = err("{\"page\": ");
+        assert!(e.starts_with("snapshot is not valid"), "{e}");
+    }
+
+    #[test]
+    fn duplicates_and_dangling_references_are_named() {
+        let e = err(r#"{"actions":[{"id":"a"},{"id":"a"}]}"#);
+        assert_eq!(
+            e,
+            "action id `a` is declared twice: actions[0] and actions[1]"
+        );
+        let e = err(r#"{"actions":[{"id":"a","region":"nope"}]}"#);
+        assert_eq!(
+            e,
+            "actions[0].region names region `nope`, which is not declared"
+        );
+        let e = err(
+            r#"{"regions":[{"id":"a","name":"A","parent":"b"},{"id":"b","name":"B","parent":"a"}]}"#,
+        );
+        assert!(e.contains("cycle"), "{e}");
+        let e = err(r#"{"records":[{"id":" "}]}"#);
+        assert_eq!(e, "records[0] has an empty id");
+    }
+
+    #[test]
+    fn parameter_schemas_are_checked() {
+        let e = err(r#"{"actions":[{"id":"a","params":{"type":"string"}}]}"#);
+        assert!(
+            e.contains("actions[0].params") && e.contains("object"),
+            "{e}"
+        );
+        let e = err(r#"{"actions":[{"id":"a","params":{"type":"object","required":["x"]}}]}"#);
+        assert!(e.contains("`x`"), "{e}");
+        let e =
+            err(r#"{"actions":[{"id":"t@1","record":"1","params":{"properties":{"record":{}}}}]}"#);
+        assert!(e.contains("row action"), "{e}");
+        assert!(Snapshot::from_json(
+            r#"{"actions":[{"id":"a","params":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}}]}"#
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn base_name_of_row_actions() {
+        let a = Action {
+            id: "toggle@t9".into(),
+            record: Some("t9".into()),
+            ..Default::default()
+        };
+        assert_eq!(a.base_name(), "toggle");
+        let b = Action {
+            id: "mail@home".into(),
+            ..Default::default()
+        };
+        assert_eq!(b.base_name(), "mail@home");
+        let c = Action {
+            id: "x@1".into(),
+            name: Some("open".into()),
+            record: Some("1".into()),
+            ..Default::default()
+        };
+        assert_eq!(c.base_name(), "open");
+    }
+}

@@ -1,0 +1,87 @@
+//! Snapshot builders shared by the integration tests and the benchmark.
+#![allow(dead_code)]
+
+use pling_core::{Action, ActionKind, Effect, PageIdentity, Record, Region, Snapshot, StateGroup};
+use serde_json::{json, Map, Value};
+
+/// A list page with `rows` rows, `per_row` row actions and `fields` fields a row; the first
+/// `in_view` rows are in the viewport.
+pub fn list_page(rows: usize, per_row: usize, fields: usize, in_view: usize) -> Snapshot {
+    let verbs = ["toggle", "edit", "delete", "archive", "star", "share"];
+    let mut actions = vec![Action {
+        id: "add".into(),
+        description: "Add an item".into(),
+        kind: ActionKind::Type,
+        region: Some("list".into()),
+        params: Some(
+            json!({"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}),
+        ),
+        in_viewport: Some(true),
+        ..Default::default()
+    }];
+    let mut records = Vec::with_capacity(rows);
+    for r in 0..rows {
+        let id = format!("r{}", r + 1);
+        for verb in verbs.iter().cycle().take(per_row) {
+            actions.push(Action {
+                id: format!("{verb}@{id}"),
+                description: format!("{verb} the item").as_str().into(),
+                kind: ActionKind::Click,
+                effect: Effect::Write,
+                region: Some("list".into()),
+                record: Some(id.clone()),
+                in_viewport: Some(r < in_view),
+                confirm: *verb == "delete",
+                ..Default::default()
+            });
+        }
+        let mut map = Map::new();
+        for f in 0..fields {
+            let value = match f % 3 {
+                0 => Value::String(format!("Item {} field {}", r + 1, f)),
+                1 => json!(r % 2 == 0),
+                _ => json!(r * 10 + f),
+            };
+            map.insert(format!("field{f}"), value);
+        }
+        records.push(Record {
+            id,
+            region: Some("list".into()),
+            label: Some(format!("Item {}", r + 1).as_str().into()),
+            fields: map,
+            in_viewport: Some(r < in_view),
+        });
+    }
+    Snapshot {
+        page: PageIdentity {
+            title: "Items".into(),
+            path: "/items".into(),
+            ..Default::default()
+        },
+        regions: vec![Region {
+            id: "list".into(),
+            name: "Item list".into(),
+            role: Some("list".into()),
+            active: true,
+            in_viewport: Some(true),
+            visible: Some(in_view.min(rows) as u64),
+            total: Some(rows as u64),
+            ..Default::default()
+        }],
+        actions,
+        records,
+        state: vec![
+            StateGroup {
+                name: "filter".into(),
+                value: json!("all").into(),
+                ..Default::default()
+            },
+            StateGroup {
+                name: "total".into(),
+                value: json!(rows).into(),
+                ..Default::default()
+            },
+        ],
+        feedback: vec![],
+    }
+}

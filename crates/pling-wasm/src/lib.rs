@@ -1,0 +1,1 @@
+//! The WebAssembly binding of `pling-core`.
