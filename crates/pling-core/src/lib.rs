@@ -21,6 +21,7 @@ mod error;
 mod limits;
 mod observe;
 mod render;
+mod resolve;
 mod rules;
 mod snapshot;
 pub mod text;
@@ -32,6 +33,7 @@ pub use observe::{
     MAX_NAME_CHARS,
 };
 pub use render::{page_section, render, tools, NameMap, Rendered};
+pub use resolve::{CallError, Resolved};
 pub use rules::{system_message, RULES};
 pub use snapshot::{
     Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record, Region, Snapshot,

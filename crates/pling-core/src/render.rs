@@ -35,18 +35,10 @@ impl<'o, 'a> NameMap<'o, 'a> {
     /// The original action id for `name` (and `record`, for a folded row action), or `None`
     /// when the name is not callable or the record is not one of its rows.
     pub fn action_id(&self, name: &str, record: Option<&str>) -> Option<&'a str> {
-        let entry = self
-            .observation
-            .entries
-            .iter()
-            .find(|e| e.name == name && e.callable())?;
-        match (&entry.target, record) {
-            (Target::Action { id, .. }, None) => Some(id),
-            (Target::Rows { rows, .. }, Some(r)) => {
-                rows.iter().find(|(rec, _)| *rec == r).map(|(_, id)| *id)
-            }
-            _ => None,
-        }
+        self.observation
+            .resolve(name, record)
+            .ok()
+            .map(|r| r.action_id)
     }
 }
 

@@ -9,6 +9,10 @@ use pling_core::{observe, render, system_message, Limits, Snapshot, RULES};
 use serde_json::{json, Value};
 
 const FIXTURE: &str = include_str!("fixtures/todos.json");
+const GOLDEN_TOOLS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/todos.tools.json"
+);
 const GOLDEN_PATH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/fixtures/todos.section.txt"
@@ -94,6 +98,18 @@ fn section_matches_the_golden_file() {
 }
 
 #[test]
+fn tools_match_the_golden_file() {
+    let snapshot = Snapshot::from_json(FIXTURE).unwrap();
+    let observation = observe(&snapshot, &Limits::default()).unwrap();
+    let tools = serde_json::to_string_pretty(&render(&observation).tools).unwrap();
+    if std::env::var_os("PLING_BLESS").is_some() {
+        std::fs::write(GOLDEN_TOOLS, format!("{tools}\n")).unwrap();
+    }
+    let golden = std::fs::read_to_string(GOLDEN_TOOLS).unwrap();
+    assert_eq!(tools, golden.trim_end_matches('\n'));
+}
+
+#[test]
 fn section_agrees_with_the_spec_example_line_by_line() {
     let section = rendered_section();
     let ours: Vec<&str> = section.lines().collect();
@@ -156,6 +172,24 @@ fn folded_rows_resolve_to_the_original_ids() {
     assert_eq!(names.action_id("add_todo", None), Some("add_todo"));
     assert_eq!(names.action_id("toggle", Some("t13")), None);
     assert_eq!(names.action_id("toggle", None), None);
+    assert_eq!(
+        names.action_id("add_todo", Some("t1")),
+        Some("add_todo"),
+        "an extra record is ignored"
+    );
+    let e = observation
+        .resolve("toggle", Some("t99"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "record `t99` is not a row of `toggle`; valid records include t1, t2, t3, t4, t5, …"
+    );
+    let e = observation.resolve("delete", None).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "unknown action `delete`; available now: add_todo, toggle, search"
+    );
     assert_eq!(names.action_id("toggle@t9", None), None);
     let map = serde_json::to_value(names).unwrap();
     assert_eq!(map["toggle"]["rows"]["t12"], "toggle@t12");

@@ -1,1 +1,29 @@
-//! The WebAssembly binding of `pling-core`.
+//! The WebAssembly binding of `pling-core`: JSON in, JSON out, errors as real `Error` objects.
+//!
+//! One module per exported type: [`page`] (a snapshot with its limits), [`limits`] (defaults
+//! and checks), [`error`] (how core errors become JS errors), [`panic`] (panics reported).
+
+pub mod error;
+pub mod limits;
+pub mod page;
+pub mod panic;
+
+use wasm_bindgen::prelude::*;
+
+/// Installs the panic reporter. Runs once when the module is instantiated.
+#[wasm_bindgen(start)]
+pub fn start() {
+    panic::install();
+}
+
+/// The rules every system message starts with.
+#[wasm_bindgen(js_name = rules)]
+pub fn rules() -> String {
+    pling_core::RULES.to_owned()
+}
+
+/// The system message: rules, the application section once, then the page section.
+#[wasm_bindgen(js_name = systemMessage)]
+pub fn system_message(application: Option<String>, page_section: &str) -> String {
+    pling_core::system_message(application.as_deref(), page_section)
+}

@@ -1,0 +1,143 @@
+//! Resolving a model's call (function name and record) back to the original action id.
+//! Names map; they grant nothing: availability is checked here, against the observation the
+//! model saw, before anything runs.
+
+use crate::observe::{Observation, Target};
+use thiserror::Error;
+
+/// Why a call cannot be resolved to an action. Each message says what is available instead.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CallError {
+    /// No entry has this name.
+    #[error("unknown action `{name}`; available now: {available}")]
+    UnknownTool {
+        /// The name the model used.
+        name: String,
+        /// Callable names, comma-separated.
+        available: String,
+    },
+    /// The entry exists but cannot run now.
+    #[error("action `{name}` is unavailable: {reason}; available now: {available}")]
+    Unavailable {
+        /// The entry's name.
+        name: String,
+        /// Why it cannot run.
+        reason: String,
+        /// Callable names, comma-separated.
+        available: String,
+    },
+    /// The entry exists but was left out of the observation for length.
+    #[error("action `{name}` was not offered in this turn; available now: {available}")]
+    NotOffered {
+        /// The entry's name.
+        name: String,
+        /// Callable names, comma-separated.
+        available: String,
+    },
+    /// A row action was called without a record.
+    #[error("action `{name}` needs a `record` argument: one of {examples}")]
+    MissingRecord {
+        /// The entry's name.
+        name: String,
+        /// A few valid record ids.
+        examples: String,
+    },
+    /// The record is not one of the entry's rows.
+    #[error("record `{record}` is not a row of `{name}`; valid records include {examples}")]
+    UnknownRecord {
+        /// The entry's name.
+        name: String,
+        /// The record the model passed.
+        record: String,
+        /// A few valid record ids.
+        examples: String,
+    },
+}
+
+/// A resolved call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resolved<'a> {
+    /// The original action id to dispatch.
+    pub action_id: &'a str,
+    /// The record, for a row action.
+    pub record: Option<&'a str>,
+    /// The person must confirm first.
+    pub confirm: bool,
+    /// Control goes to the person.
+    pub handoff: bool,
+}
+
+impl<'a> Observation<'a> {
+    /// Callable names, comma-separated, for error messages.
+    pub fn callable_names(&self) -> String {
+        let names: Vec<&str> = self
+            .entries
+            .iter()
+            .filter(|e| e.callable())
+            .map(|e| e.name.as_str())
+            .collect();
+        if names.is_empty() {
+            "none".to_owned()
+        } else {
+            names.join(", ")
+        }
+    }
+
+    /// Resolves `name` (and `record`, for a folded row action) to the original action.
+    /// A `record` passed to a single action is ignored, as an extra argument would be.
+    pub fn resolve(&self, name: &str, record: Option<&str>) -> Result<Resolved<'a>, CallError> {
+        let Some(entry) = self.entries.iter().find(|e| e.name == name) else {
+            return Err(CallError::UnknownTool {
+                name: name.to_owned(),
+                available: self.callable_names(),
+            });
+        };
+        if let Some(reason) = entry.reason.filter(|_| !entry.available) {
+            return Err(CallError::Unavailable {
+                name: name.to_owned(),
+                reason: reason.to_owned(),
+                available: self.callable_names(),
+            });
+        }
+        if !entry.listed {
+            return Err(CallError::NotOffered {
+                name: name.to_owned(),
+                available: self.callable_names(),
+            });
+        }
+        let (action_id, record) = match &entry.target {
+            Target::Action { id, .. } => (*id, None),
+            Target::Rows { rows, .. } => {
+                let examples = || {
+                    let mut ids: Vec<&str> = rows.iter().take(5).map(|(r, _)| *r).collect();
+                    if rows.len() > 5 {
+                        ids.push("…");
+                    }
+                    ids.join(", ")
+                };
+                let Some(record) = record else {
+                    return Err(CallError::MissingRecord {
+                        name: name.to_owned(),
+                        examples: examples(),
+                    });
+                };
+                match rows.iter().find(|(r, _)| *r == record) {
+                    Some((r, id)) => (*id, Some(*r)),
+                    None => {
+                        return Err(CallError::UnknownRecord {
+                            name: name.to_owned(),
+                            record: record.to_owned(),
+                            examples: examples(),
+                        })
+                    }
+                }
+            }
+        };
+        Ok(Resolved {
+            action_id,
+            record,
+            confirm: entry.confirm,
+            handoff: entry.handoff,
+        })
+    }
+}

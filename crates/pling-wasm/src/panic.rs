@@ -1,0 +1,34 @@
+//! Panics are reported, never silent: the message goes to the console and is kept so the JS
+//! layer can throw it as the error of the call that trapped.
+
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    static LAST: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(message: &str);
+}
+
+/// Installs the hook (idempotent).
+pub fn install() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = format!("pling engine panicked: {info}");
+        console_error(&message);
+        LAST.with(|last| {
+            if let Ok(mut last) = last.try_borrow_mut() {
+                *last = Some(message);
+            }
+        });
+    }));
+}
+
+/// The message of the last panic, once.
+#[wasm_bindgen(js_name = takePanic)]
+pub fn take_panic() -> Option<String> {
+    LAST.with(|last| last.try_borrow_mut().ok().and_then(|mut l| l.take()))
+}

@@ -1,0 +1,182 @@
+// Declarations written as HTML `data-pling-*` attributes, read afresh for every snapshot so a
+// page with no script of its own beyond the <script> tag works.
+//
+//   <section data-pling-region="todos" data-pling-name="Todo list" data-pling-purpose="open tasks" data-pling-role="list">
+//   <button data-pling-action="add" data-pling-description="Add a task">
+//   <input type="checkbox" data-pling-action="toggle" data-pling-record="t1" data-pling-description="Mark the task as complete">
+//   <li data-pling-record-id="t1" data-pling-label="Buy milk"><span data-pling-field="title">Buy milk</span></li>
+//   <output data-pling-state="filter">open</output>
+//   <p data-pling-feedback="error" data-pling-for="title">Title is required</p>
+//   <form data-pling-form data-pling-region="…">
+import { KINDS, EFFECTS, FEEDBACK_KINDS, secret } from './declare.js';
+import { isIgnored, isShown } from './dom.js';
+import { PlingDeclarationError, reportDeclaration } from './errors.js';
+
+const MAX_TEXT = 120;
+
+/** @param {Element} el @param {string} name */
+const attr = (el, name) => el.getAttribute(`data-pling-${name}`) ?? undefined;
+
+function text(el) {
+  return (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
+}
+
+function regionOf(el) {
+  const r = el.parentElement?.closest('[data-pling-region]');
+  return r ? r.getAttribute('data-pling-region') : undefined;
+}
+
+function inferKind(el) {
+  const tag = el.tagName;
+  if (tag === 'SELECT') return 'select';
+  if (tag === 'TEXTAREA') return 'type';
+  if (tag === 'INPUT') {
+    const type = (el.getAttribute('type') || 'text').toLowerCase();
+    if (['checkbox', 'radio', 'button', 'reset', 'image'].includes(type)) return 'click';
+    if (type === 'submit') return 'submit';
+    return 'type';
+  }
+  if (tag === 'A' && el.hasAttribute('href')) return 'navigate';
+  if (tag === 'BUTTON' && (el.getAttribute('type') || 'submit') === 'submit' && el.closest('form')) return 'submit';
+  return 'click';
+}
+
+/** Default parameters of an element action, from what the element takes. */
+export function elementParams(kind, el) {
+  if (kind === 'type') return { type: 'object', properties: { text: { type: 'string', description: 'The text to enter' } }, required: ['text'] };
+  if (kind === 'select' && el.tagName === 'SELECT') {
+    const options = [...el.options].map((o) => o.value);
+    return { type: 'object', properties: { value: { type: 'string', enum: options, description: 'The option to choose' } }, required: ['value'] };
+  }
+  if (kind === 'scroll') return { type: 'object', properties: { direction: { type: 'string', enum: ['up', 'down'] } }, required: ['direction'] };
+  return undefined;
+}
+
+function parseValue(raw) {
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function fieldValue(el) {
+  if (el.tagName === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) return el.checked;
+  if ('value' in el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA')) return el.value;
+  const raw = attr(el, 'value');
+  return raw !== undefined ? parseValue(raw) : text(el);
+}
+
+function sensitiveField(el) {
+  return el.hasAttribute('data-pling-sensitive') || (el.tagName === 'INPUT' && el.type === 'password');
+}
+
+/**
+ * Reads every declaration in `root`. Malformed ones are reported to the console, naming the
+ * element, and skipped.
+ * @param {ParentNode} root
+ */
+export function scan(root) {
+  const out = { regions: [], actions: [], records: [], state: [], feedback: [], forms: [] };
+  const bad = (what, problem) => reportDeclaration(new PlingDeclarationError(what, problem), false);
+
+  for (const el of root.querySelectorAll('[data-pling-region]')) {
+    if (isIgnored(el)) continue;
+    const id = el.getAttribute('data-pling-region');
+    if (!id) {
+      bad('data-pling-region', 'needs an id as its value');
+      continue;
+    }
+    out.regions.push({
+      id,
+      name: attr(el, 'name') ?? el.getAttribute('aria-label') ?? id,
+      purpose: attr(el, 'purpose'),
+      role: attr(el, 'role') ?? el.getAttribute('role') ?? undefined,
+      parent: regionOf(el),
+      active: attr(el, 'active') !== 'false' && isShown(el),
+      element: el,
+    });
+  }
+
+  for (const el of root.querySelectorAll('[data-pling-action]')) {
+    if (isIgnored(el)) continue;
+    const name = el.getAttribute('data-pling-action');
+    const what = `data-pling-action=${JSON.stringify(name)}`;
+    if (!name) {
+      bad(what, 'needs a name as its value');
+      continue;
+    }
+    const kind = attr(el, 'kind') ?? inferKind(el);
+    if (!KINDS.includes(kind)) {
+      bad(what, `data-pling-kind must be one of ${KINDS.join(', ')} (got ${JSON.stringify(kind)})`);
+      continue;
+    }
+    const effect = attr(el, 'effect') ?? (kind === 'navigate' || kind === 'scroll' ? 'read' : 'write');
+    if (!EFFECTS.includes(effect)) {
+      bad(what, `data-pling-effect must be read or write (got ${JSON.stringify(effect)})`);
+      continue;
+    }
+    const record = attr(el, 'record');
+    if (!isShown(el) && record !== undefined) continue; // a row that is not rendered is not a target
+    out.actions.push({
+      id: record !== undefined ? `${name}@${record}` : (attr(el, 'id') ?? name),
+      name: record !== undefined ? name : undefined,
+      record,
+      description: attr(el, 'description') ?? el.getAttribute('aria-label') ?? el.getAttribute('title') ?? text(el),
+      kind,
+      effect,
+      region: regionOf(el),
+      params: elementParams(kind, el),
+      confirm: el.hasAttribute('data-pling-confirm'),
+      handoff: el.hasAttribute('data-pling-handoff'),
+      reason: attr(el, 'reason'),
+      reveals: attr(el, 'reveals'),
+      submit: el.hasAttribute('data-pling-submit'),
+      element: el,
+    });
+  }
+
+  for (const el of root.querySelectorAll('[data-pling-record-id]')) {
+    if (isIgnored(el) || !isShown(el)) continue;
+    const id = el.getAttribute('data-pling-record-id');
+    if (!id) {
+      bad('data-pling-record-id', 'needs the record id as its value');
+      continue;
+    }
+    const fields = {};
+    for (const f of el.querySelectorAll('[data-pling-field]')) {
+      if (f.closest('[data-pling-record-id]') !== el) continue;
+      const key = f.getAttribute('data-pling-field');
+      if (key) fields[key] = sensitiveField(f) ? secret(null) : fieldValue(f);
+    }
+    const first = Object.values(fields).find((v) => typeof v === 'string');
+    out.records.push({ id, region: regionOf(el), label: attr(el, 'label') ?? first, fields, element: el });
+  }
+
+  for (const el of root.querySelectorAll('[data-pling-state]')) {
+    if (isIgnored(el)) continue;
+    const name = el.getAttribute('data-pling-state');
+    if (!name) {
+      bad('data-pling-state', 'needs the state group name as its value');
+      continue;
+    }
+    out.state.push({ name, description: attr(el, 'description'), value: sensitiveField(el) ? secret(null) : fieldValue(el) });
+  }
+
+  for (const el of root.querySelectorAll('[data-pling-feedback]')) {
+    if (isIgnored(el) || !isShown(el)) continue;
+    const kind = el.getAttribute('data-pling-feedback') || 'status';
+    if (!FEEDBACK_KINDS.includes(kind)) {
+      bad('data-pling-feedback', `must be error, warning or status (got ${JSON.stringify(kind)})`);
+      continue;
+    }
+    const message = text(el);
+    if (message) out.feedback.push({ kind, message, field: attr(el, 'for'), region: regionOf(el) });
+  }
+
+  for (const el of root.querySelectorAll('form[data-pling-form]')) {
+    if (!isIgnored(el)) out.forms.push({ element: el, region: el.getAttribute('data-pling-region') || regionOf(el) });
+  }
+  return out;
+}

@@ -1,0 +1,221 @@
+// Page declarations: normalised and checked when they are made, so a mistake is reported to
+// the page author at once, naming the declaration.
+import { PlingDeclarationError } from './errors.js';
+
+export const KINDS = ['click', 'type', 'select', 'navigate', 'scroll', 'submit'];
+export const EFFECTS = ['read', 'write'];
+export const FEEDBACK_KINDS = ['error', 'warning', 'status'];
+
+const SECRET = Symbol.for('pling.secret');
+
+/**
+ * Marks a value as secret: it is masked before anything leaves the page.
+ * @template T
+ * @param {T} value
+ * @returns {{[SECRET]: true, value: T}}
+ */
+export function secret(value) {
+  return { [SECRET]: true, value };
+}
+
+/** @param {unknown} v */
+export function isSecret(v) {
+  return !!v && typeof v === 'object' && v[SECRET] === true;
+}
+
+/** Evaluates a declared value that may be a function. */
+export function read(v, ...args) {
+  return typeof v === 'function' ? v(...args) : v;
+}
+
+function fail(what, problem) {
+  throw new PlingDeclarationError(what, problem);
+}
+
+function str(what, obj, key, { required = false } = {}) {
+  const v = obj[key];
+  if (v === undefined || v === null) {
+    if (required) fail(what, `\`${key}\` is required`);
+    return undefined;
+  }
+  if (typeof v !== 'string') fail(what, `\`${key}\` must be a string (got ${typeof v})`);
+  if (required && !v.trim()) fail(what, `\`${key}\` must not be empty`);
+  return v;
+}
+
+function strOrFn(what, obj, key) {
+  const v = obj[key];
+  if (v === undefined || v === null || typeof v === 'string' || typeof v === 'function') return v ?? undefined;
+  fail(what, `\`${key}\` must be a string or a function (got ${typeof v})`);
+}
+
+function boolOrFn(what, obj, key, fallback) {
+  const v = obj[key];
+  if (v === undefined || v === null) return fallback;
+  if (typeof v === 'boolean' || typeof v === 'function') return v;
+  fail(what, `\`${key}\` must be a boolean or a function (got ${typeof v})`);
+}
+
+function oneOf(what, obj, key, allowed, fallback) {
+  const v = obj[key];
+  if (v === undefined || v === null) return fallback;
+  if (!allowed.includes(v)) fail(what, `\`${key}\` must be one of ${allowed.join(', ')} (got ${JSON.stringify(v)})`);
+  return v;
+}
+
+function elementOrFn(what, obj, key) {
+  const v = obj[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'function') return v;
+  if (typeof Element !== 'undefined' && v instanceof Element) return v;
+  fail(what, `\`${key}\` must be an Element or a function returning one`);
+}
+
+function plainObject(what, v, key) {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'object' || Array.isArray(v)) fail(what, `\`${key}\` must be an object`);
+  return v;
+}
+
+/**
+ * Parameters as a JSON Schema object. Accepts a full schema (`{type: 'object', properties}`)
+ * or the shorthand `{text: {type: 'string'}}`, where every property is required unless it
+ * says `optional: true`.
+ */
+export function toSchema(what, params) {
+  if (params === undefined || params === null) return undefined;
+  plainObject(what, params, 'params');
+  if (params.type === 'object' && (params.properties === undefined || typeof params.properties === 'object')) {
+    const props = params.properties ?? {};
+    for (const [k, s] of Object.entries(props)) {
+      if (!s || typeof s !== 'object') fail(what, `parameter \`${k}\` must be a JSON Schema object`);
+    }
+    for (const r of params.required ?? []) {
+      if (!(r in props)) fail(what, `\`required\` names \`${r}\`, which is not a parameter`);
+    }
+    return params;
+  }
+  const properties = {};
+  const required = [];
+  for (const [k, s] of Object.entries(params)) {
+    if (!s || typeof s !== 'object' || Array.isArray(s)) fail(what, `parameter \`${k}\` must be a JSON Schema object such as {type: 'string'}`);
+    const { optional, ...schema } = s;
+    properties[k] = schema;
+    if (!optional) required.push(k);
+  }
+  return { type: 'object', properties, required };
+}
+
+/** @param {any} d */
+export function normRegion(d) {
+  const what = `region ${JSON.stringify(d?.id ?? '?')}`;
+  plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  return {
+    id: str(what, d, 'id', { required: true }),
+    name: str(what, d, 'name') ?? d.id,
+    purpose: str(what, d, 'purpose'),
+    role: str(what, d, 'role'),
+    parent: str(what, d, 'parent'),
+    active: boolOrFn(what, d, 'active', true),
+    element: elementOrFn(what, d, 'element'),
+    counts: typeof d.counts === 'function' ? d.counts : undefined,
+  };
+}
+
+function common(what, d) {
+  const kind = oneOf(what, d, 'kind', KINDS, 'click');
+  return {
+    description: str(what, d, 'description') ?? '',
+    kind,
+    effect: oneOf(what, d, 'effect', EFFECTS, kind === 'navigate' || kind === 'scroll' ? 'read' : 'write'),
+    region: str(what, d, 'region'),
+    params: toSchema(what, d.params),
+    available: boolOrFn(what, d, 'available', true),
+    reason: strOrFn(what, d, 'reason'),
+    confirm: !!d.confirm,
+    handoff: !!d.handoff,
+    reveals: str(what, d, 'reveals'),
+    timeoutMs: d.timeoutMs === undefined ? undefined : positive(what, d, 'timeoutMs'),
+    handler: d.handler === undefined ? undefined : (typeof d.handler === 'function' ? d.handler : fail(what, '`handler` must be a function')),
+  };
+}
+
+function positive(what, d, key) {
+  const v = d[key];
+  if (typeof v !== 'number' || !(v > 0)) fail(what, `\`${key}\` must be a positive number`);
+  return v;
+}
+
+/** @param {any} d */
+export function normAction(d) {
+  const what = `action ${JSON.stringify(d?.id ?? '?')}`;
+  plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  const id = str(what, d, 'id', { required: true });
+  const out = { row: false, id, name: str(what, d, 'name'), element: elementOrFn(what, d, 'element'), ...common(what, d) };
+  if (!out.handler && !out.element) fail(what, 'needs a `handler` function or an `element` to click');
+  return out;
+}
+
+/** @param {any} d */
+export function normRowAction(d) {
+  const what = `row action ${JSON.stringify(d?.name ?? '?')}`;
+  plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  const name = str(what, d, 'name', { required: true });
+  if (name.includes('@')) fail(what, '`name` must not contain "@" (row ids are built as name@record)');
+  if (typeof d.rows !== 'function' && !Array.isArray(d.rows)) fail(what, '`rows` must be an array of record ids or a function returning one');
+  const out = { row: true, name, rows: d.rows, element: elementOrFn(what, d, 'element'), ...common(what, d) };
+  if (out.params?.properties && 'record' in out.params.properties) fail(what, '`record` is added by Pling; do not declare it as a parameter');
+  if (!out.handler && !out.element) fail(what, 'needs a `handler(args)` function or an `element(record)` to click');
+  return out;
+}
+
+/** @param {any} d */
+export function normRecords(d) {
+  const what = `records ${JSON.stringify(d?.region ?? '(no region)')}`;
+  plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  if (typeof d.rows !== 'function' && !Array.isArray(d.rows)) fail(what, '`rows` must be an array of records or a function returning one');
+  if (d.sensitive !== undefined && !Array.isArray(d.sensitive)) fail(what, '`sensitive` must be an array of field names');
+  return { region: str(what, d, 'region'), rows: d.rows, sensitive: new Set(d.sensitive ?? []) };
+}
+
+/** @param {any} d */
+export function normState(d) {
+  const what = `state ${JSON.stringify(d?.name ?? '?')}`;
+  plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  if (!('value' in d)) fail(what, '`value` is required (a value or a function returning one)');
+  return { name: str(what, d, 'name', { required: true }), description: str(what, d, 'description'), value: d.value, sensitive: !!d.sensitive };
+}
+
+/** @param {any} d */
+export function normPage(d) {
+  const what = 'page';
+  plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  if (d.query !== undefined && !(Array.isArray(d.query) && d.query.every((q) => typeof q === 'string'))) {
+    fail(what, '`query` must list the query fields allowed into the observation, e.g. ["q"]');
+  }
+  return {
+    title: strOrFn(what, d, 'title'),
+    path: strOrFn(what, d, 'path'),
+    route: strOrFn(what, d, 'route'),
+    params: d.params,
+    query: d.query ?? [],
+  };
+}
+
+/** @param {any} d */
+export function normForm(d) {
+  const what = `form ${JSON.stringify(d?.region ?? '?')}`;
+  plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  const element = elementOrFn(what, d, 'element') ?? fail(what, '`element` (the form) is required');
+  return { element, region: str(what, d, 'region') };
+}
+
+/**
+ * @param {any} fn
+ */
+export function normFeedback(fn) {
+  if (typeof fn !== 'function' && !Array.isArray(fn)) {
+    throw new PlingDeclarationError('feedback', 'must be an array of items or a function returning one');
+  }
+  return fn;
+}

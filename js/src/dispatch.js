@@ -1,0 +1,127 @@
+// Dispatch: run a resolved action through the page's own handler, or on its declared element,
+// with the target scrolled into view first and a timeout. A handler's exception or a timeout
+// is a failed result carrying the page's error; the page author sees the original error.
+import { isDisabled } from './dom.js';
+import { messageOf } from './errors.js';
+
+/**
+ * @typedef {object} DispatchResult
+ * @property {boolean} ok
+ * @property {string} actionId
+ * @property {string} [record]
+ * @property {string} [error] what went wrong, for the model
+ * @property {unknown} [value] what the handler returned
+ * @property {boolean} [scrolled] the target was scrolled into view first
+ */
+
+/** Reports an error the page author should see as if it were uncaught. */
+export function reportToPage(error) {
+  if (typeof reportError === 'function') {
+    reportError(error);
+  } else {
+    console.error(error);
+  }
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new HandlerTimeout(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+class HandlerTimeout extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'HandlerTimeout';
+  }
+}
+
+function setNativeValue(el, value) {
+  const proto = el.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : el.tagName === 'SELECT' ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (setter) setter.call(el, value);
+  else el.value = value;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Performs an element action the way a person would, through the element itself. */
+function operate(target, args) {
+  const el = target.element;
+  switch (target.kind) {
+    case 'type': {
+      if (!('value' in el)) throw new Error('the declared element does not take text');
+      if (typeof args.text !== 'string') throw new Error('`text` must be a string');
+      el.focus();
+      setNativeValue(el, args.text);
+      if (target.submit) {
+        const form = el.form || el.closest('form');
+        if (form) form.requestSubmit();
+      }
+      return undefined;
+    }
+    case 'select': {
+      if (el.tagName !== 'SELECT') {
+        el.click();
+        return undefined;
+      }
+      const value = String(args.value);
+      const option = [...el.options].find((o) => o.value === value || o.text.trim() === value);
+      if (!option) throw new Error(`no option ${JSON.stringify(value)}; options: ${[...el.options].map((o) => o.value).join(', ')}`);
+      setNativeValue(el, option.value);
+      return undefined;
+    }
+    case 'submit': {
+      const form = el.tagName === 'FORM' ? el : el.form || el.closest('form');
+      if (form) form.requestSubmit(el.tagName === 'FORM' ? undefined : el);
+      else el.click();
+      return undefined;
+    }
+    case 'scroll': {
+      const sign = args.direction === 'up' ? -1 : 1;
+      el.scrollBy({ top: sign * Math.max(40, el.clientHeight * 0.8), behavior: 'instant' });
+      return undefined;
+    }
+    default:
+      el.click();
+      return undefined;
+  }
+}
+
+/**
+ * Runs one action.
+ * @param {import('./collect.js').Target} target
+ * @param {Record<string, unknown>} args
+ * @param {{timeoutMs: number, tracker: import('./dom.js').ViewportTracker, settle: () => Promise<unknown>}} ctx
+ * @returns {Promise<DispatchResult>}
+ */
+export async function dispatch(target, args, ctx) {
+  const result = { ok: false, actionId: target.id };
+  if (target.record !== undefined) result.record = target.record;
+  const el = target.element;
+  if (el) {
+    if (!el.isConnected) return { ...result, error: 'the target is no longer on the page; look at the current page and try again' };
+    if (isDisabled(el)) return { ...result, error: 'the target is disabled on the page' };
+    if (!ctx.tracker.inViewport(el)) {
+      el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+      ctx.tracker.forget(el);
+      result.scrolled = true;
+      await ctx.settle();
+    }
+  }
+  const timeoutMs = target.timeoutMs ?? ctx.timeoutMs;
+  try {
+    const run = target.handler
+      ? Promise.resolve().then(() => target.handler(args))
+      : Promise.resolve().then(() => operate(target, args));
+    const value = await withTimeout(run, timeoutMs, `action "${target.id}"`);
+    result.ok = true;
+    if (value !== undefined) result.value = value;
+    return result;
+  } catch (error) {
+    if (!(error instanceof HandlerTimeout)) reportToPage(error);
+    return { ...result, error: messageOf(error) };
+  }
+}

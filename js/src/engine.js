@@ -1,0 +1,114 @@
+// The wasm engine behind the shim: loads it once, turns snapshots into observations, and
+// reports engine failures as real Errors.
+import initWasm, * as wasm from '../wasm/pling_wasm.js';
+
+let loading = null;
+let loaded = false;
+
+/**
+ * Loads the engine. Without a source, the `.wasm` file beside the module is fetched.
+ * @param {string | URL | Request | Response | BufferSource | WebAssembly.Module} [source]
+ * @returns {Promise<void>}
+ */
+export function initEngine(source) {
+  if (!loading) {
+    loading = initWasm(source === undefined ? undefined : { module_or_path: source }).then(
+      () => { loaded = true; },
+      (error) => {
+        loading = null;
+        throw new Error(`Pling could not load its engine: ${error && error.message ? error.message : error}`, { cause: error });
+      },
+    );
+  }
+  return loading;
+}
+
+/** @returns {boolean} whether the engine is loaded */
+export function engineReady() {
+  return loaded;
+}
+
+function requireEngine() {
+  if (!loaded) {
+    throw new Error('Pling is not initialised: await init() (or createPling()) before observing or calling the page.');
+  }
+}
+
+/** Runs an engine call; a trap becomes an Error carrying the panic message. */
+function guarded(fn) {
+  requireEngine();
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof WebAssembly.RuntimeError) {
+      const message = wasm.takePanic();
+      throw new Error(message || `pling engine crashed: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * One observed snapshot, held by the engine so calls resolve against what the model saw.
+ */
+export class Observed {
+  /**
+   * @param {string} snapshotJson
+   * @param {object} [limits]
+   */
+  constructor(snapshotJson, limits) {
+    const limitsJson = limits ? JSON.stringify(limits) : undefined;
+    this.page = guarded(() => new wasm.Page(snapshotJson, limitsJson));
+    const out = JSON.parse(guarded(() => this.page.render()));
+    /** @type {string} */
+    this.section = out.section;
+    /** @type {object[]} */
+    this.tools = out.tools;
+    /** @type {Record<string, number>} */
+    this.omissions = out.omissions;
+  }
+
+  /**
+   * @param {string} name
+   * @param {string} [record]
+   * @returns {{actionId: string, record: string | null, confirm: boolean, handoff: boolean}}
+   */
+  resolve(name, record) {
+    return JSON.parse(guarded(() => this.page.resolve(name, record == null ? undefined : String(record))));
+  }
+
+  /** @returns {Record<string, {action: string} | {rows: Record<string, string>}>} */
+  nameMap() {
+    return JSON.parse(guarded(() => this.page.nameMap()));
+  }
+
+  /** Releases the engine's copy of the snapshot. */
+  free() {
+    if (this.page) {
+      this.page.free();
+      this.page = null;
+    }
+  }
+}
+
+/**
+ * The system message: the framework rules, the application section once, the page section.
+ * @param {string | undefined} application
+ * @param {string} section
+ */
+export function systemMessage(application, section) {
+  return guarded(() => wasm.systemMessage(application, section));
+}
+
+/** @returns {object} the default limits */
+export function defaultLimits() {
+  return JSON.parse(guarded(() => wasm.defaultLimits()));
+}
+
+/**
+ * Checks limits and completes them with defaults; throws a PlingLimitsError naming the control.
+ * @param {object} limits
+ */
+export function checkLimits(limits) {
+  return JSON.parse(guarded(() => wasm.checkLimits(JSON.stringify(limits))));
+}

@@ -1,0 +1,270 @@
+// Types for the default entry (`pling`): the declaration API, observations and calls.
+
+/** A value, or a function that returns the current value at each snapshot. */
+export type Live<T> = T | (() => T);
+
+/** The interaction an action is. */
+export type ActionKind = 'click' | 'type' | 'select' | 'navigate' | 'scroll' | 'submit';
+/** Whether an action only reads or also changes something. */
+export type Effect = 'read' | 'write';
+/** How serious a feedback item is. */
+export type FeedbackKind = 'error' | 'warning' | 'status';
+
+/** A JSON Schema object, or the shorthand `{text: {type: 'string'}}` (all required unless `optional: true`). */
+export type Params =
+  | { type: 'object'; properties?: Record<string, object>; required?: string[]; [k: string]: unknown }
+  | Record<string, { type?: string; description?: string; optional?: boolean; [k: string]: unknown }>;
+
+export interface PageDeclaration {
+  /** Defaults to `document.title`. */
+  title?: Live<string>;
+  /** Defaults to `location.pathname`. */
+  path?: Live<string>;
+  /** The route's name in your router. */
+  route?: Live<string>;
+  /** Route parameters, e.g. `{id: '42'}`. */
+  params?: Live<Record<string, unknown>>;
+  /** Query fields allowed into the observation; others never leave the page. */
+  query?: string[];
+}
+
+export interface RegionDeclaration {
+  id: string;
+  /** Shown in `region:` tags; defaults to the id. */
+  name?: string;
+  purpose?: string;
+  /** list, form, dialog, toolbar, tabpanel, … */
+  role?: string;
+  /** The enclosing region's id. */
+  parent?: string;
+  /** False for a collapsed section, hidden tab or closed dialog (default true). */
+  active?: Live<boolean>;
+  /** Its element: gives "in viewport", and a hidden element makes the region inactive. */
+  element?: Live<Element | null | undefined>;
+  /** Item counts, when the region's records do not give them. */
+  counts?: () => { visible?: number; total: number };
+}
+
+interface ActionCommon {
+  /** What it does, in your words; the model reads this. */
+  description?: string;
+  kind?: ActionKind;
+  /** Default `write` (`read` for navigate and scroll). */
+  effect?: Effect;
+  region?: string;
+  params?: Params;
+  /** False when it exists but cannot run now (default true). */
+  available?: boolean | ((record?: string) => boolean);
+  /** Why it cannot run now. */
+  reason?: string | ((record?: string) => string | undefined);
+  /** The person confirms before it runs. */
+  confirm?: boolean;
+  /** It hands control to the person (payment, sign-in, verification). */
+  handoff?: boolean;
+  /** The region it opens: a discoverable target for hidden content. */
+  reveals?: string;
+  /** Overrides the handler timeout for this action (ms). */
+  timeoutMs?: number;
+}
+
+export interface ActionDeclaration extends ActionCommon {
+  id: string;
+  /** The operation's name; defaults to the id. */
+  name?: string;
+  /** Your handler; it receives the model's arguments. Without it, the element is operated. */
+  handler?: (args: Record<string, unknown>) => unknown;
+  /** Its element: gives in viewport / disabled / covered / hidden, and is scrolled into view. */
+  element?: Live<Element | null | undefined>;
+}
+
+export interface RowSpec {
+  record: string;
+  element?: Element;
+  available?: boolean;
+  reason?: string;
+}
+
+export interface RowActionDeclaration extends ActionCommon {
+  /** The operation's name; each row's id is `name@record`. */
+  name: string;
+  /** The rows it applies to: record ids, or specs with an element per row. */
+  rows: Live<Array<string | number | RowSpec>>;
+  /** The row's control; defaults to the record's element. */
+  element?: (record: string) => Element | null | undefined;
+  /** Your handler; `args.record` is the row's record id. */
+  handler?: (args: { record: string; [k: string]: unknown }) => unknown;
+}
+
+export interface RecordRow {
+  id: string | number;
+  label?: string;
+  fields?: Record<string, unknown>;
+  region?: string;
+  /** Its row element: gives "in viewport" and is the default target of row actions. */
+  element?: Element;
+  /** When there is no element. */
+  inViewport?: boolean;
+}
+
+export interface RecordsDeclaration {
+  region?: string;
+  rows: Live<RecordRow[]>;
+  /** Field names masked before anything leaves the page. */
+  sensitive?: string[];
+}
+
+export interface StateDeclaration {
+  name: string;
+  description?: string;
+  value: Live<unknown>;
+  /** Mask the whole value. */
+  sensitive?: boolean;
+}
+
+export interface FeedbackItem {
+  kind?: FeedbackKind;
+  message: string;
+  field?: string;
+  region?: string;
+}
+
+export type FeedbackSource = Live<FeedbackItem[]>;
+
+export interface FormDeclaration {
+  /** The form whose constraint validation becomes feedback. */
+  element: Live<HTMLFormElement>;
+  region?: string;
+}
+
+export interface Limits {
+  maxTokens: number;
+  reserveForOutput: number;
+  compactRatio: number;
+  keepRecent: number;
+  maxActions: number;
+  maxRecords: number;
+  maxScopes: number;
+  maxFeedback: number;
+  maxStateChars: number;
+  maxRecordChars: number;
+  maxFeedbackChars: number;
+  maxPageChars: number;
+  maxToolResultTokens: number;
+}
+
+export interface SettleOptions {
+  /** Mutations and scrolling quiet for this long (default 60 ms). */
+  quietMs?: number;
+  /** Give up after this long and report it (default 3000 ms). */
+  maxWaitMs?: number;
+}
+
+export interface SettleReport {
+  settled: boolean;
+  waitedMs: number;
+  reason?: string;
+}
+
+export interface ConfirmRequest {
+  name: string;
+  actionId: string;
+  record?: string;
+  args: Record<string, unknown>;
+}
+
+export interface PlingOptions {
+  /** The application section of the system message, appended once after the rules. */
+  app?: string;
+  limits?: Partial<Limits>;
+  /** Read `data-pling-*` declarations too (default true). */
+  attributes?: boolean;
+  /** Where to read them (default `document`). */
+  root?: ParentNode;
+  settle?: SettleOptions;
+  /** True while the page is busy; snapshots wait. */
+  busy?: () => boolean;
+  /** Default handler timeout (ms, default 10000). */
+  handlerTimeoutMs?: number;
+  /** Asks the person before a confirm action runs (default `window.confirm`). */
+  confirm?: (request: ConfirmRequest) => boolean | Promise<boolean>;
+}
+
+/** An OpenAI function tool. */
+export interface Tool {
+  type: 'function';
+  function: { name: string; description: string; parameters: object };
+}
+
+export interface Snapshot {
+  page: { title: string; path: string; route?: string; params?: Record<string, unknown>; query?: Record<string, unknown> };
+  regions: object[];
+  actions: object[];
+  records: object[];
+  state: object[];
+  feedback: object[];
+}
+
+export interface Observation {
+  /** The page section of the system message. */
+  section: string;
+  /** The `tools` array for the request. */
+  tools: Tool[];
+  /** Counts behind every omission notice. */
+  omissions: Record<string, number>;
+  /** Rules + application section + page section. */
+  system: string;
+  /** What was sent to the engine (secrets already masked). */
+  snapshot: Snapshot;
+  settle: SettleReport;
+}
+
+export interface CallResult {
+  ok: boolean;
+  /** The original action id, when the call resolved. */
+  actionId: string | null;
+  record?: string;
+  /** What went wrong, written for the model. */
+  error?: string;
+  value?: unknown;
+  scrolled?: boolean;
+  declined?: boolean;
+  handoff?: boolean;
+  settle?: SettleReport;
+}
+
+export declare class Pling {
+  constructor(options?: PlingOptions);
+  page(declaration: PageDeclaration): this;
+  region(declaration: RegionDeclaration): () => void;
+  action(declaration: ActionDeclaration): () => void;
+  rowAction(declaration: RowActionDeclaration): () => void;
+  records(declaration: RecordsDeclaration): () => void;
+  state(declaration: StateDeclaration): () => void;
+  feedback(source: FeedbackSource): () => void;
+  form(declaration: FormDeclaration): () => void;
+  /** Snapshots wait until `work` settles. */
+  pending<T>(work: Promise<T>): Promise<T>;
+  settle(): Promise<SettleReport>;
+  snapshot(): Promise<{ snapshot: Snapshot; settle: SettleReport }>;
+  observe(options?: { settle?: boolean }): Promise<Observation>;
+  observeNow(report?: SettleReport): Observation;
+  call(name: string, args?: Record<string, unknown>): Promise<CallResult>;
+  destroy(): void;
+}
+
+/** Thrown (and logged) for a declaration Pling cannot use. */
+export declare class PlingDeclarationError extends Error {
+  readonly declaration: string;
+}
+
+export declare const HANDLER_TIMEOUT_MS: number;
+/** What masked values read as. */
+export declare const MASK: string;
+
+/** Marks a value as secret: it is masked before anything leaves the page. */
+export declare function secret<T>(value: T): { value: T };
+export declare function init(source?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
+export declare function createPling(options?: PlingOptions & { wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module }): Promise<Pling>;
+export declare function engineReady(): boolean;
+export declare function defaultLimits(): Limits;
+export declare function mountDebugPanel(pling: Pling, container: HTMLElement): { refresh(): Promise<void>; destroy(): void };

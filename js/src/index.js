@@ -1,0 +1,29 @@
+// The default entry: works without a bundler; the engine's .wasm is fetched from beside this
+// module (js/wasm/pling_wasm_bg.wasm).
+import { initEngine, engineReady, defaultLimits } from './engine.js';
+import { Pling } from './pling.js';
+
+export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
+export { secret } from './declare.js';
+export { PlingDeclarationError } from './errors.js';
+export { MASK } from './collect.js';
+export { mountDebugPanel } from './debug-panel.js';
+export { engineReady, defaultLimits };
+
+/**
+ * Loads the engine. Call once; later calls return the same promise.
+ * @param {Parameters<typeof initEngine>[0]} [source] the .wasm's URL or bytes (default: beside this module)
+ */
+export function init(source) {
+  return initEngine(source);
+}
+
+/**
+ * Loads the engine and returns a Pling for this page.
+ * @param {import('./index.d.ts').PlingOptions & {wasm?: Parameters<typeof initEngine>[0]}} [options]
+ */
+export async function createPling(options = {}) {
+  const { wasm, ...rest } = options;
+  await initEngine(wasm);
+  return new Pling(rest);
+}

@@ -1,0 +1,249 @@
+// The Pling object page authors hold: declarations in, observations and calls out.
+import { Registry } from './registry.js';
+import { normAction, normForm, normFeedback, normPage, normRecords, normRegion, normRowAction, normState } from './declare.js';
+import { PlingDeclarationError, messageOf, reportDeclaration } from './errors.js';
+import { ViewportTracker } from './dom.js';
+import { collect } from './collect.js';
+import { Activity, settle } from './settle.js';
+import { dispatch } from './dispatch.js';
+import { Observed, checkLimits, systemMessage } from './engine.js';
+
+/** Default time a handler may take before its call fails. */
+export const HANDLER_TIMEOUT_MS = 10000;
+
+/**
+ * @typedef {import('./index.d.ts').PlingOptions} PlingOptions
+ * @typedef {import('./index.d.ts').Observation} Observation
+ * @typedef {import('./index.d.ts').CallResult} CallResult
+ */
+
+export class Pling {
+  /** @param {PlingOptions} [options] */
+  constructor(options = {}) {
+    if (typeof document === 'undefined') throw new Error('Pling runs in a browser page: there is no document here.');
+    this.options = {
+      attributes: true,
+      root: document,
+      handlerTimeoutMs: HANDLER_TIMEOUT_MS,
+      ...options,
+    };
+    if (options.limits) this.options.limits = checkLimits(options.limits);
+    this.registry = new Registry();
+    this.tracker = new ViewportTracker();
+    this.activity = new Activity();
+    /** @type {Set<Promise<unknown>>} */
+    this.pendingWork = new Set();
+    /** @type {any} */
+    this.last = null;
+    this.onInvalid = (event) => this.registry.invalidSeen.add(event.target);
+    document.addEventListener('invalid', this.onInvalid, true);
+    this.destroyed = false;
+  }
+
+  #declare(fn) {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof PlingDeclarationError) reportDeclaration(error, true);
+      throw error;
+    }
+  }
+
+  #changed() {
+    if (this.last) {
+      this.last.engine.free();
+      this.last = null;
+    }
+  }
+
+  /**
+   * Page identity: route name, params, allowed query fields; title and path default to the
+   * document's.
+   * @param {import('./index.d.ts').PageDeclaration} declaration
+   */
+  page(declaration) {
+    this.registry.page = this.#declare(() => normPage(declaration));
+    this.#changed();
+    return this;
+  }
+
+  /** @param {import('./index.d.ts').RegionDeclaration} declaration @returns {() => void} */
+  region(declaration) {
+    const d = this.#declare(() => normRegion(declaration));
+    return this.#add(this.registry.regions, d.id, d, `region "${d.id}"`);
+  }
+
+  /** @param {import('./index.d.ts').ActionDeclaration} declaration @returns {() => void} */
+  action(declaration) {
+    const d = this.#declare(() => normAction(declaration));
+    return this.#add(this.registry.actions, `action:${d.id}`, d, `action "${d.id}"`);
+  }
+
+  /** @param {import('./index.d.ts').RowActionDeclaration} declaration @returns {() => void} */
+  rowAction(declaration) {
+    const d = this.#declare(() => normRowAction(declaration));
+    return this.#add(this.registry.actions, `row:${d.name}`, d, `row action "${d.name}"`);
+  }
+
+  /** @param {import('./index.d.ts').RecordsDeclaration} declaration @returns {() => void} */
+  records(declaration) {
+    const d = this.#declare(() => normRecords(declaration));
+    this.registry.records.push(d);
+    this.#changed();
+    return () => this.#remove(this.registry.records, d);
+  }
+
+  /** @param {import('./index.d.ts').StateDeclaration} declaration @returns {() => void} */
+  state(declaration) {
+    const d = this.#declare(() => normState(declaration));
+    return this.#add(this.registry.state, d.name, d, `state "${d.name}"`);
+  }
+
+  /** @param {import('./index.d.ts').FeedbackSource} source @returns {() => void} */
+  feedback(source) {
+    const d = this.#declare(() => normFeedback(source));
+    this.registry.feedback.push(d);
+    this.#changed();
+    return () => this.#remove(this.registry.feedback, d);
+  }
+
+  /** @param {import('./index.d.ts').FormDeclaration} declaration @returns {() => void} */
+  form(declaration) {
+    const d = this.#declare(() => normForm(declaration));
+    this.registry.forms.push(d);
+    this.#changed();
+    return () => this.#remove(this.registry.forms, d);
+  }
+
+  #add(map, key, d, what) {
+    if (map.has(key)) reportDeclaration(new PlingDeclarationError(what, 'is already declared; remove it first'), true);
+    map.set(key, d);
+    this.#changed();
+    return () => {
+      if (map.get(key) === d) map.delete(key);
+      this.#changed();
+    };
+  }
+
+  #remove(list, d) {
+    const i = list.indexOf(d);
+    if (i >= 0) list.splice(i, 1);
+    this.#changed();
+  }
+
+  /**
+   * Tells Pling the page is busy until `work` settles; snapshots wait for it.
+   * @template T
+   * @param {Promise<T>} work
+   * @returns {Promise<T>}
+   */
+  pending(work) {
+    const p = Promise.resolve(work);
+    this.pendingWork.add(p);
+    const done = () => this.pendingWork.delete(p);
+    p.then(done, done);
+    return p;
+  }
+
+  /** Waits until the page has settled. @returns {Promise<import('./settle.js').SettleReport>} */
+  settle() {
+    return settle(this.activity, { ...this.options.settle, pending: this.pendingWork, busy: this.options.busy });
+  }
+
+  /** Collects a snapshot now, without settling. */
+  collect() {
+    this.#alive();
+    return collect(this.registry, this.tracker, {
+      attributes: this.options.attributes !== false,
+      root: this.options.root,
+      report: (m) => console.error(`[pling] ${m}`),
+    });
+  }
+
+  /** Settles, then collects a snapshot. */
+  async snapshot() {
+    const report = await this.settle();
+    const { snapshot } = this.collect();
+    return { snapshot, settle: report };
+  }
+
+  /**
+   * Settles, collects and observes: the page section, the tools, the system message.
+   * @param {{settle?: boolean}} [options]
+   * @returns {Promise<Observation>}
+   */
+  async observe(options = {}) {
+    const report = options.settle === false ? { settled: true, waitedMs: 0 } : await this.settle();
+    return this.observeNow(report);
+  }
+
+  /** Observes without waiting (the benchmark's path, and the debug panel's). */
+  observeNow(report = { settled: true, waitedMs: 0 }) {
+    const collected = this.collect();
+    const engine = new Observed(JSON.stringify(collected.snapshot), this.options.limits);
+    this.#changed();
+    this.last = { engine, targets: collected.targets };
+    return {
+      section: engine.section,
+      tools: engine.tools,
+      omissions: engine.omissions,
+      system: systemMessage(this.options.app, engine.section),
+      snapshot: collected.snapshot,
+      settle: report,
+    };
+  }
+
+  /**
+   * Calls an action by the name the model sees, against the latest observation.
+   * @param {string} name
+   * @param {Record<string, unknown>} [args]
+   * @returns {Promise<CallResult>}
+   */
+  async call(name, args = {}) {
+    if (!this.last) await this.observe();
+    const { engine, targets } = this.last;
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+      return { ok: false, actionId: null, error: 'arguments must be a JSON object' };
+    }
+    let resolved;
+    try {
+      resolved = engine.resolve(name, args.record);
+    } catch (error) {
+      return { ok: false, actionId: null, error: messageOf(error) };
+    }
+    const target = targets.get(resolved.actionId);
+    if (!target) return { ok: false, actionId: resolved.actionId, error: 'the action is no longer declared on the page' };
+    if (resolved.confirm) {
+      const approve = this.options.confirm ?? ((info) => window.confirm(`Allow the assistant to run "${info.name}"${info.record ? ` on ${info.record}` : ''}?`));
+      let yes = false;
+      try {
+        yes = !!(await approve({ name, actionId: resolved.actionId, record: resolved.record ?? undefined, args }));
+      } catch {
+        yes = false;
+      }
+      if (!yes) return { ok: false, actionId: resolved.actionId, declined: true, error: 'the person declined this action' };
+    }
+    const result = await dispatch(target, args, {
+      timeoutMs: this.options.handlerTimeoutMs,
+      tracker: this.tracker,
+      settle: () => this.settle(),
+    });
+    const report = await this.settle();
+    this.#changed();
+    return { ...result, ...(resolved.handoff ? { handoff: true } : {}), settle: report };
+  }
+
+  #alive() {
+    if (this.destroyed) throw new Error('this Pling instance was destroyed');
+  }
+
+  /** Removes every listener and observer Pling added to the page. */
+  destroy() {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.#changed();
+    this.activity.disconnect();
+    this.tracker.disconnect();
+    document.removeEventListener('invalid', this.onInvalid, true);
+  }
+}

@@ -1,0 +1,23 @@
+// What the page author has declared through the JS API.
+import { normPage } from './declare.js';
+
+export class Registry {
+  constructor() {
+    this.page = normPage({});
+    /** @type {Map<string, any>} */
+    this.regions = new Map();
+    /** Single and row actions in declaration order, keyed `action:id` or `row:name`. */
+    /** @type {Map<string, any>} */
+    this.actions = new Map();
+    /** @type {any[]} */
+    this.records = [];
+    /** @type {Map<string, any>} */
+    this.state = new Map();
+    /** @type {any[]} */
+    this.feedback = [];
+    /** @type {any[]} */
+    this.forms = [];
+    /** Fields that failed constraint validation on a submit. */
+    this.invalidSeen = new WeakSet();
+  }
+}

@@ -1,0 +1,49 @@
+// The <script> build: sets one global, `Pling`, and initialises itself from data attributes.
+//
+//   <script src="pling.iife.js" data-pling-app="You help the user manage tasks."></script>
+//
+// The engine's .wasm is loaded from beside the script (or from data-pling-wasm). When ready,
+// `Pling.ready` resolves to the page's Pling instance and a `pling:ready` event fires on document.
+import { initEngine, engineReady, defaultLimits } from './engine.js';
+import { Pling } from './pling.js';
+import { secret } from './declare.js';
+import { mountDebugPanel } from './debug-panel.js';
+
+const script = typeof document !== 'undefined' ? document.currentScript : null;
+
+function start() {
+  const wasm = script?.getAttribute('data-pling-wasm') || new URL('pling_wasm_bg.wasm', script?.src || location.href).href;
+  const app = script?.getAttribute('data-pling-app') || undefined;
+  const limitsAttr = script?.getAttribute('data-pling-limits');
+  return initEngine(wasm).then(() => {
+    const instance = new Pling({ app, limits: limitsAttr ? JSON.parse(limitsAttr) : undefined });
+    api.instance = instance;
+    document.dispatchEvent(new CustomEvent('pling:ready', { detail: instance }));
+    return instance;
+  });
+}
+
+const api = {
+  Pling,
+  secret,
+  mountDebugPanel,
+  engineReady,
+  defaultLimits,
+  /** @type {Pling | null} */
+  instance: null,
+  /** @type {Promise<Pling> | null} */
+  ready: null,
+};
+
+if (typeof document !== 'undefined') {
+  api.ready = new Promise((resolve, reject) => {
+    const go = () => start().then(resolve, (error) => {
+      console.error(`[pling] ${error.message}`);
+      reject(error);
+    });
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', go, { once: true });
+    else go();
+  });
+  api.ready.catch(() => {});
+  globalThis.Pling = api;
+}

@@ -1,0 +1,16 @@
+// Types for the slim entry (`pling/slim`): you pass the engine's .wasm yourself.
+export {
+  Pling, PlingDeclarationError, HANDLER_TIMEOUT_MS, MASK, secret, engineReady, defaultLimits, mountDebugPanel,
+} from './index.js';
+export type * from './index.js';
+import type { Pling, PlingOptions } from './index.js';
+
+export type WasmSource = string | URL | Request | Response | BufferSource | WebAssembly.Module;
+
+export interface SlimOptions extends PlingOptions {
+  /** The URL or bytes of pling_wasm_bg.wasm. */
+  wasm: WasmSource;
+}
+
+export declare function init(source: WasmSource): Promise<void>;
+export declare function createPling(options: SlimOptions): Promise<Pling>;

@@ -1,0 +1,31 @@
+// The slim entry: the same API, but you pass the engine's .wasm (URL, Response or bytes)
+// to init() yourself — for bundlers and CDNs that place assets their own way.
+import { initEngine, engineReady, defaultLimits } from './engine.js';
+import { Pling } from './pling.js';
+
+export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
+export { secret } from './declare.js';
+export { PlingDeclarationError } from './errors.js';
+export { MASK } from './collect.js';
+export { mountDebugPanel } from './debug-panel.js';
+export { engineReady, defaultLimits };
+
+/**
+ * Loads the engine from `source`.
+ * @param {string | URL | Request | Response | BufferSource | WebAssembly.Module} source
+ */
+export function init(source) {
+  if (source === undefined || source === null) {
+    return Promise.reject(new Error('pling/slim: init(source) needs the URL or bytes of pling_wasm_bg.wasm'));
+  }
+  return initEngine(source);
+}
+
+/**
+ * @param {import('./slim.d.ts').SlimOptions} options
+ */
+export async function createPling(options) {
+  const { wasm, ...rest } = options ?? {};
+  await init(wasm);
+  return new Pling(rest);
+}

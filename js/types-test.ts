@@ -1,0 +1,36 @@
+// Compiled by `tsc -p js` in the tests: the public types accept what the README shows and
+// reject what they should.
+import { createPling, secret, type Observation } from './src/index.js';
+import * as slim from './src/slim.js';
+import './src/script.js';
+
+async function main(): Promise<void> {
+  const pling = await createPling({ app: 'You help the user manage a personal task list.', limits: { maxRecords: 10 } });
+  const list = document.createElement('ul');
+  pling.page({ route: 'todos', query: ['q'] });
+  pling.region({ id: 'todos', name: 'Todo list', purpose: 'open tasks', role: 'list', element: list });
+  const stop = pling.action({
+    id: 'add_todo',
+    description: 'Add a task',
+    kind: 'type',
+    region: 'todos',
+    params: { text: { type: 'string', description: "The new task's text" } },
+    handler: ({ text }) => String(text),
+  });
+  pling.rowAction({ name: 'toggle', description: 'Mark the task as complete', region: 'todos', rows: () => ['t1', 't2'], handler: ({ record }) => record.length });
+  pling.records({ region: 'todos', rows: () => [{ id: 't1', label: 'Buy milk', fields: { title: 'Buy milk', done: false } }], sensitive: ['notes'] });
+  pling.state({ name: 'filter', value: () => 'open' });
+  pling.state({ name: 'token', value: secret('abc'), sensitive: true });
+  pling.feedback(() => [{ kind: 'error', message: 'Title is required', field: 'title' }]);
+  const o: Observation = await pling.observe();
+  const names: string[] = o.tools.map((t) => t.function.name);
+  const result = await pling.call('toggle', { record: 't1' });
+  if (!result.ok) console.log(result.error, names);
+  stop();
+  // @ts-expect-error kind must be one of the six kinds
+  pling.action({ id: 'x', kind: 'hover', handler: () => 1 });
+  await slim.createPling({ wasm: new URL('pling_wasm_bg.wasm', location.href) });
+  const ready = await globalThis.Pling.ready;
+  ready?.destroy();
+}
+void main;

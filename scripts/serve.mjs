@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// The development server: serves the demos (www/<name>/ at /<name>) and the package (/js/),
+// on 127.0.0.1 only. `/v1/*` is proxied to a model endpoint when one is configured, so the
+// API key stays on the server (PLING_MODEL_URL, PLING_API_KEY).
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Maps a URL path to a file under the repository, or null when it is outside what we serve. */
+function fileFor(pathname) {
+  const clean = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+  if (clean.split(sep).includes('..')) return null;
+  if (clean.startsWith(`js${sep}`) || clean.startsWith('js/')) return join(root, clean);
+  if (clean.startsWith('crates/pling-core/tests/fixtures/')) return join(root, clean);
+  return join(root, 'www', clean);
+}
+
+async function resolveFile(path) {
+  try {
+    const s = await stat(path);
+    if (s.isDirectory()) return resolveFile(join(path, 'index.html'));
+    return path;
+  } catch {
+    return null;
+  }
+}
+
+async function proxy(req, res, target, key) {
+  const body = await new Promise((ok, fail) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => ok(Buffer.concat(chunks)));
+    req.on('error', fail);
+  });
+  const url = new URL(req.url.replace(/^\/v1/, ''), target.endsWith('/') ? target : `${target}/`);
+  const headers = { 'content-type': req.headers['content-type'] ?? 'application/json' };
+  if (key) headers.authorization = `Bearer ${key}`;
+  try {
+    const upstream = await fetch(url, { method: req.method, headers, body: req.method === 'GET' ? undefined : body });
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    if (upstream.body) for await (const chunk of upstream.body) res.write(chunk);
+    res.end();
+  } catch (error) {
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: `model endpoint unreachable: ${error.message}`, type: 'proxy_error' } }));
+  }
+}
+
+/**
+ * Starts the server.
+ * @param {{port?: number, host?: string, model?: string, apiKey?: string}} [options]
+ * @returns {Promise<{url: string, close: () => Promise<void>}>}
+ */
+export function startServer(options = {}) {
+  const host = options.host ?? '127.0.0.1';
+  const model = options.model ?? process.env.PLING_MODEL_URL;
+  const apiKey = options.apiKey ?? process.env.PLING_API_KEY;
+  const server = createServer(async (req, res) => {
+    const { pathname } = new URL(req.url, 'http://localhost');
+    if (pathname.startsWith('/v1/')) {
+      if (!model) {
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'no model endpoint configured (set PLING_MODEL_URL)', type: 'not_configured' } }));
+        return;
+      }
+      await proxy(req, res, model, apiKey);
+      return;
+    }
+    const candidate = fileFor(pathname);
+    const file = candidate && (await resolveFile(candidate));
+    if (!file || !file.startsWith(root)) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    const body = await readFile(file);
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.end(body);
+  });
+  return new Promise((ok) => {
+    server.listen(options.port ?? 0, host, () => {
+      const { port } = server.address();
+      ok({ url: `http://${host}:${port}`, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT ?? 8080);
+  const { url } = await startServer({ port });
+  console.log(`Pling demos at ${url}/  (Todo page: ${url}/todos)`);
+}
