@@ -166,12 +166,14 @@ export function collect(registry, tracker, options) {
   const targets = new Map();
   const elementFacts = (action, el, declaredReason, checkHidden) => {
     if (!(el instanceof Element)) return;
-    const inView = tracker.inViewport(el);
-    action.inViewport = inView;
     if (checkHidden && !isShown(el)) {
       action.available = false;
       action.reason = declaredReason || HIDDEN_REASON;
-    } else if (isDisabled(el)) {
+      return;
+    }
+    const inView = tracker.inViewport(el);
+    action.inViewport = inView;
+    if (isDisabled(el)) {
       action.available = false;
       action.reason = declaredReason || DISABLED_REASON;
     }

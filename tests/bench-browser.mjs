@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Benchmark in Chromium: settle-excluded time from "take a snapshot" to "observation ready"
+// on a generated page at 12, 1k and 10k rows, split into its phases. Prints a table and
+// writes it into the README between the bench:browser markers.
+import { chromium } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { startServer } from '../scripts/serve.mjs';
+
+const ROWS = (process.env.BENCH_ROWS ?? '12,1000,10000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+const server = await startServer({ port: 0 });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const results = [];
+try {
+  for (const rows of ROWS) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(`${server.url}/bench?rows=${rows}`);
+    await page.waitForFunction(() => window.bench, null, { timeout: 60_000 });
+    const r = await page.evaluate(async (runs) => {
+      const { Observed } = await import('/js/src/engine.js');
+      const pling = window.bench.pling;
+      await pling.settle();
+      const t0 = performance.now();
+      pling.observeNow();
+      const first = performance.now() - t0;
+      const phases = { collect: [], stringify: [], engine: [], total: [] };
+      let size = 0;
+      let json = '';
+      for (let i = 0; i < runs; i++) {
+        const a = performance.now();
+        const { snapshot } = pling.collect();
+        const b = performance.now();
+        json = JSON.stringify(snapshot);
+        const c = performance.now();
+        const o = new Observed(json);
+        const d = performance.now();
+        size = o.section.length + JSON.stringify(o.tools).length;
+        o.free();
+        phases.collect.push(b - a);
+        phases.stringify.push(c - b);
+        phases.engine.push(d - c);
+        phases.total.push(d - a);
+      }
+      const median = (xs) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+      return {
+        first,
+        collect: median(phases.collect), stringify: median(phases.stringify), engine: median(phases.engine), total: median(phases.total),
+        snapshotBytes: json.length, outputChars: size,
+      };
+    }, RUNS);
+    results.push({ rows, ...r });
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const ms = (x) => `${x.toFixed(2)} ms`;
+const lines = [
+  '| rows | collect (JS) | JSON.stringify | engine (parse + observe + render) | total | first call | snapshot | output |',
+  '|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...results.map((r) => `| ${r.rows.toLocaleString('en')} | ${ms(r.collect)} | ${ms(r.stringify)} | ${ms(r.engine)} | **${ms(r.total)}** | ${ms(r.first)} | ${(r.snapshotBytes / 1024).toFixed(0)} KB | ${r.outputChars.toLocaleString('en')} chars |`),
+];
+const table = lines.join('\n');
+console.log(table);
+
+if (process.env.BENCH_WRITE_README !== '0') {
+  const readme = new URL('../README.md', import.meta.url);
+  const text = readFileSync(readme, 'utf8');
+  const start = '<!-- bench:browser -->';
+  const end = '<!-- /bench:browser -->';
+  if (text.includes(start) && text.includes(end)) {
+    const next = `${text.slice(0, text.indexOf(start) + start.length)}\n${table}\n${text.slice(text.indexOf(end))}`;
+    writeFileSync(readme, next);
+    console.log('README updated');
+  }
+}

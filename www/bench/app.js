@@ -1,0 +1,36 @@
+// A generated list page for the benchmark: N rows, each with a checkbox, a title, Edit and
+// Delete (3 row actions) and 6 fields, declared with the JS API.
+import { createPling } from '/js/src/index.js';
+
+const n = Number(new URLSearchParams(location.search).get('rows') ?? 12);
+const rows = Array.from({ length: n }, (_, i) => ({
+  id: `r${i + 1}`, title: `Task number ${i + 1}`, done: i % 3 === 0, owner: `user${i % 17}`,
+  due: `2026-12-${String((i % 28) + 1).padStart(2, '0')}`, priority: i % 5, tags: i % 2 ? 'work' : 'home',
+}));
+const list = document.getElementById('list');
+const frag = document.createDocumentFragment();
+const elements = new Map();
+for (const r of rows) {
+  const li = document.createElement('li');
+  li.innerHTML = `<input type="checkbox"${r.done ? ' checked' : ''}><span>${r.title}</span><button>Edit</button><button>Delete</button>`;
+  frag.append(li);
+  elements.set(r.id, li);
+}
+list.append(frag);
+
+const pling = await createPling({ app: 'You help the user manage tasks.' });
+pling.region({ id: 'list', name: 'Task list', role: 'list', element: list });
+pling.action({ id: 'add', description: 'Add a task', kind: 'type', region: 'list', element: document.getElementById('add'), params: { text: { type: 'string' } }, handler: () => {} });
+pling.action({ id: 'search', description: 'Search tasks', kind: 'type', effect: 'read', region: 'list', element: document.getElementById('search'), params: { text: { type: 'string' } }, handler: () => {} });
+const ids = () => rows.map((r) => r.id);
+const nth = (k) => (id) => elements.get(id).children[k];
+pling.rowAction({ name: 'toggle', description: 'Mark the task done or open', region: 'list', rows: ids, element: nth(0), handler: () => {} });
+pling.rowAction({ name: 'edit', description: 'Edit the task', region: 'list', rows: ids, element: nth(2), handler: () => {} });
+pling.rowAction({ name: 'delete', description: 'Delete the task', region: 'list', rows: ids, element: nth(3), confirm: true, handler: () => {} });
+pling.records({
+  region: 'list',
+  rows: () => rows.map((r) => ({ id: r.id, label: r.title, fields: { title: r.title, done: r.done, owner: r.owner, due: r.due, priority: r.priority, tags: r.tags }, element: elements.get(r.id) })),
+});
+pling.state({ name: 'filter', value: 'all' });
+pling.state({ name: 'total', value: n });
+window.bench = { pling, n };
