@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { startServer } from '../scripts/serve.mjs';
 
 const ROWS = (process.env.BENCH_ROWS ?? '12,1000,10000').split(',').map(Number);
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 31);
 
 const server = await startServer({ port: 0 });
 const browser = await chromium.launch({

@@ -80,7 +80,6 @@ function sensitiveField(el) {
 export function scan(root) {
   const out = { regions: [], actions: [], records: [], state: [], feedback: [], forms: [] };
   const bad = (what, problem) => reportDeclaration(new PlingDeclarationError(what, problem), false);
-
   for (const el of root.querySelectorAll('[data-pling-region]')) {
     if (isIgnored(el)) continue;
     const id = el.getAttribute('data-pling-region');

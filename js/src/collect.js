@@ -1,7 +1,7 @@
 // Snapshot collection: the author's declarations plus the browser's facts, as the plain JSON
 // the engine reads. Secrets are masked here, before anything leaves the shim.
 import { isSecret, read } from './declare.js';
-import { PageFacts, isCovered, isDisabled, isShown } from './dom.js';
+import { PageFacts, Viewport, isCovered, isDisabled, isShown } from './dom.js';
 import { scan } from './attributes.js';
 import { messageOf } from './errors.js';
 
@@ -11,8 +11,16 @@ export const MASK = '[masked]';
 export const DISABLED_REASON = 'disabled on the page';
 /** Reason given for a hidden control. */
 export const HIDDEN_REASON = 'hidden on the page';
+/**
+ * Up to this many records, every record carries its fields (so receipts can name changed
+ * fields anywhere); above it, only rows in the viewport do — the only ones the observation
+ * shows — and the rest are sent by id.
+ */
+export const FULL_FIELDS_LIMIT = 500;
 
 const MAX_DEPTH = 8;
+/** Rows of a row set hit-tested for overlays before the rest are assumed clear. */
+const OVERLAY_SAMPLES = 1;
 
 /** Masks secrets anywhere in a value and drops what JSON cannot carry. */
 export function clean(value, depth = 0) {
@@ -36,12 +44,12 @@ function text(v) {
 }
 
 /**
- * @typedef {object} Target what a resolved action id dispatches to
- * @property {string} id
+ * @typedef {object} Target what a declared action id dispatches to
+ * @property {string} id the declared id (a row set's rows are `id@record`)
  * @property {string} kind
- * @property {string | undefined} record
+ * @property {string | undefined} record the row, for a row action declared per element
  * @property {Function | undefined} handler
- * @property {Element | undefined} element
+ * @property {(record?: string) => Element | undefined} element the element to operate or scroll to
  * @property {number | undefined} timeoutMs
  * @property {boolean} [submit]
  */
@@ -49,11 +57,10 @@ function text(v) {
 /**
  * Collects one snapshot.
  * @param {import('./registry.js').Registry} registry
- * @param {import('./dom.js').ViewportTracker} tracker
  * @param {{attributes: boolean, root: ParentNode, report: (m: string) => void}} options
  */
-export function collect(registry, tracker, options) {
-  tracker.begin();
+export function collect(registry, options) {
+  const tracker = new Viewport();
   const facts = new PageFacts();
   const scanned = options.attributes ? scan(options.root) : null;
   const problems = new Set();
@@ -128,37 +135,74 @@ export function collect(registry, tracker, options) {
   const records = [];
   const recordIds = new Set();
   const recordElements = new Map();
-  const addRecord = (row, region, sensitive, source) => {
-    if (!row || typeof row !== 'object' || row.id === undefined || row.id === null || row.id === '') {
-      return problem(`${source}: every record needs an id`);
+  /** @type {Map<string, boolean>} */
+  const recordInView = new Map();
+  const sources = registry.records.map((d) => ({ d, rows: call(`records "${d.region ?? ''}".rows`, d.rows) ?? [] }));
+  const scannedRecords = scanned ? scanned.records : [];
+  const totalRecords = sources.reduce((n, s) => n + (Array.isArray(s.rows) ? s.rows.length : 0), scannedRecords.length);
+  const allFields = totalRecords <= FULL_FIELDS_LIMIT;
+  const pendingRecords = [];
+  /** @type {{region?: string, ids: string[]}[]} */
+  const idOnly = [];
+  const addRecord = (item, d, source) => {
+    const id = d.id ? call(`${source}.id`, d.id, item) : item?.id;
+    if (id === undefined || id === null || id === '') return problem(`${source}: every record needs an id`);
+    const key = String(id);
+    if (recordIds.has(key)) return problem(`${source}: record "${key}" is declared twice; the second is ignored`);
+    recordIds.add(key);
+    const el = d.element ? call(`${source}.element`, d.element, item) : item.element;
+    pendingRecords.push({ item, d, source, key, el: el instanceof Element ? el : undefined });
+  };
+  for (const { d, rows } of sources) {
+    const source = `records "${d.region ?? ''}"`;
+    if (!Array.isArray(rows)) {
+      problem(`${source}.rows must return an array`);
+      continue;
     }
-    const id = String(row.id);
-    if (recordIds.has(id)) return problem(`${source}: record "${id}" is declared twice; the second is ignored`);
-    recordIds.add(id);
-    const fields = {};
-    for (const [k, v] of Object.entries(row.fields ?? {})) {
-      if (v === undefined || typeof v === 'function') continue;
-      fields[k] = sensitive.has(k) ? MASK : clean(v);
+    for (const item of rows) {
+      if ((item === null || typeof item !== 'object') && !d.id) {
+        problem(`${source}: every record must be an object with an id`);
+        continue;
+      }
+      addRecord(item, d, source);
     }
-    const record = { id, fields };
-    const reg = regionRef(`record "${id}"`, row.region ?? region);
+  }
+  const plain = { sensitive: new Set() };
+  for (const r of scannedRecords) addRecord(r, plain, 'data-pling-record-id');
+  // Rows are measured as a list: a long list costs a few box reads, not one a row.
+  tracker.measureList(pendingRecords.map((p) => p.el));
+  for (const { item, d, source, key, el } of pendingRecords) {
+    const record = { id: key };
+    const reg = regionRef(`record "${key}"`, (d.id ? undefined : item.region) ?? d.region);
     if (reg) record.region = reg;
-    const label = row.label === undefined ? undefined : (sensitive.has('label') ? MASK : text(row.label));
-    if (label) record.label = label;
-    const el = row.element;
-    if (el instanceof Element) {
-      recordElements.set(id, el);
+    if (el) {
+      recordElements.set(key, el);
       record.inViewport = tracker.inViewport(el);
-    } else if (typeof row.inViewport === 'boolean') {
-      record.inViewport = row.inViewport;
+    } else if (typeof item?.inViewport === 'boolean') {
+      record.inViewport = item.inViewport;
+    }
+    if (record.inViewport !== undefined) recordInView.set(key, record.inViewport);
+    if (!allFields && record.inViewport === false) {
+      // Long list, row out of view: cited by id only, in the compact form.
+      const last = idOnly[idOnly.length - 1];
+      if (last && last.region === record.region) last.ids.push(key);
+      else idOnly.push(record.region ? { region: record.region, ids: [key] } : { ids: [key] });
+      continue;
+    }
+    {
+      const raw = d.fields ? call(`${source}.fields`, d.fields, item) : item.fields;
+      const fields = {};
+      for (const [k, v] of Object.entries(raw ?? {})) {
+        if (v === undefined || typeof v === 'function') continue;
+        fields[k] = d.sensitive.has(k) ? MASK : clean(v);
+      }
+      record.fields = fields;
+      const rawLabel = d.label ? call(`${source}.label`, d.label, item) : item.label;
+      const label = rawLabel === undefined ? undefined : (d.sensitive.has('label') ? MASK : text(rawLabel));
+      if (label) record.label = label;
     }
     records.push(record);
-  };
-  for (const d of registry.records) {
-    const rows = call(`records "${d.region ?? ''}".rows`, d.rows) ?? [];
-    for (const row of rows) addRecord(row, d.region, d.sensitive, `records "${d.region ?? ''}"`);
   }
-  if (scanned) for (const r of scanned.records) addRecord(r, r.region, new Set(), 'data-pling-record-id');
 
   // Actions.
   const actions = [];
@@ -177,7 +221,7 @@ export function collect(registry, tracker, options) {
       action.available = false;
       action.reason = declaredReason || DISABLED_REASON;
     }
-    if ((inView || facts.modal || facts.anyInert) && isCovered(el, facts, inView)) action.covered = true;
+    if (isCovered(el, facts, inView)) action.covered = true;
   };
   const addAction = (a, target) => {
     if (targets.has(a.id)) return problem(`action "${a.id}" is declared twice; the second is ignored`);
@@ -199,28 +243,7 @@ export function collect(registry, tracker, options) {
   };
   for (const d of registry.actions.values()) {
     if (d.row) {
-      const what = `row action "${d.name}"`;
-      const shared = base(d, what);
-      const rows = call(`${what}.rows`, d.rows) ?? [];
-      const declaredAvailable = typeof d.available === 'function' ? undefined : d.available;
-      for (const row of rows) {
-        const spec = row !== null && typeof row === 'object' ? row : { record: row };
-        if (spec.record === undefined || spec.record === null || spec.record === '') {
-          problem(`${what}: every row needs a record id`);
-          continue;
-        }
-        const record = String(spec.record);
-        const a = { id: `${d.name}@${record}`, name: d.name, record, ...shared };
-        const available = spec.available ?? declaredAvailable ?? call(`${what}.available`, d.available, record);
-        const reason = text(spec.reason ?? call(`${what}.reason`, d.reason, record));
-        if (available === false) {
-          a.available = false;
-          if (reason) a.reason = reason;
-        }
-        const el = spec.element ?? (d.element ? call(`${what}.element`, d.element, record) : recordElements.get(record));
-        elementFacts(a, el, reason, false);
-        addAction(a, { id: a.id, kind: d.kind, record, handler: d.handler, element: el instanceof Element ? el : undefined, timeoutMs: d.timeoutMs });
-      }
+      addRowSet(d);
       continue;
     }
     const what = `action "${d.id}"`;
@@ -234,7 +257,65 @@ export function collect(registry, tracker, options) {
     }
     const el = call(`${what}.element`, d.element);
     elementFacts(a, el, reason, true);
-    addAction(a, { id: d.id, kind: d.kind, record: undefined, handler: d.handler, element: el, timeoutMs: d.timeoutMs });
+    addAction(a, { id: d.id, kind: d.kind, record: undefined, handler: d.handler, element: () => (el instanceof Element ? el : undefined), timeoutMs: d.timeoutMs });
+  }
+
+  /** A row action declared once: its rows travel as one compact row set. */
+  function addRowSet(d) {
+    const what = `row action "${d.name}"`;
+    const rows = call(`${what}.rows`, d.rows) ?? [];
+    if (!Array.isArray(rows)) return problem(`${what}.rows must return an array`);
+    const elementOf = (record) => (d.element ? call(`${what}.element`, d.element, record) : recordElements.get(record));
+    const set = { records: [] };
+    const inViewport = [];
+    const unavailable = [];
+    const covered = [];
+    let known = true;
+    const perRowAvailability = typeof d.available === 'function' || typeof d.reason === 'function';
+    // Hit-testing is costly on a long list: the first rows in view are tested, and only when
+    // one of them is covered are the others tested too.
+    let overlayChecks = OVERLAY_SAMPLES;
+    for (const row of rows) {
+      const spec = row !== null && typeof row === 'object' ? row : { record: row };
+      if (spec.record === undefined || spec.record === null || spec.record === '') {
+        problem(`${what}: every row needs a record id`);
+        continue;
+      }
+      const record = String(spec.record);
+      const index = set.records.length;
+      set.records.push(record);
+      // A row's control is only measured when its row is in view: offscreen rows are
+      // scrolled to (and checked again) when called.
+      let view = recordInView.get(record);
+      let el = spec.element;
+      if (view === undefined || view || el) {
+        el = el ?? elementOf(record);
+        if (el instanceof Element) view = tracker.inViewport(el);
+      }
+      if (view === undefined) known = false;
+      else if (view) inViewport.push(index);
+      let available = spec.available ?? (perRowAvailability ? call(`${what}.available`, d.available, record) : d.available);
+      let reason = spec.reason ?? (perRowAvailability || available === false ? text(call(`${what}.reason`, d.reason, record)) : undefined);
+      if (available !== false && view && el instanceof Element) {
+        if (isDisabled(el)) {
+          available = false;
+          reason = reason || DISABLED_REASON;
+        } else if (overlayChecks !== 0 && isCovered(el, facts, true)) {
+          covered.push(index);
+          overlayChecks = -1; // an overlay is there: check every row in view
+        } else if (overlayChecks > 0) {
+          overlayChecks -= 1;
+        }
+      } else if (available !== false && facts.modal && el instanceof Element && isCovered(el, facts, false)) {
+        covered.push(index);
+      }
+      if (available === false) unavailable.push(reason ? { index, reason } : { index });
+    }
+    if (known) set.inViewport = inViewport;
+    if (unavailable.length) set.unavailable = unavailable;
+    if (covered.length) set.covered = covered;
+    const a = { id: d.name, ...base(d, what), rows: set };
+    addAction(a, { id: d.name, kind: d.kind, record: undefined, handler: d.handler, element: (record) => { const el = elementOf(record); return el instanceof Element ? el : undefined; }, timeoutMs: d.timeoutMs });
   }
   if (scanned) {
     for (const d of scanned.actions) {
@@ -242,7 +323,7 @@ export function collect(registry, tracker, options) {
       if (d.name) a.name = d.name;
       if (d.record !== undefined) a.record = d.record;
       elementFacts(a, d.element, d.reason, d.record === undefined);
-      addAction(a, { id: d.id, kind: d.kind, record: d.record, handler: undefined, element: d.element, timeoutMs: undefined, submit: d.submit });
+      addAction(a, { id: d.id, kind: d.kind, record: d.record, handler: undefined, element: () => d.element, timeoutMs: undefined, submit: d.submit });
     }
   }
 
@@ -287,6 +368,12 @@ export function collect(registry, tracker, options) {
     if (r.inViewport) c.visible += 1;
     perRegion.set(r.region, c);
   }
+  for (const set of idOnly) {
+    if (!set.region) continue;
+    const c = perRegion.get(set.region) ?? { visible: 0, total: 0 };
+    c.total += set.ids.length;
+    perRegion.set(set.region, c);
+  }
   for (const r of regions) {
     const c = regionCounts.get(r.id) ?? perRegion.get(r.id);
     if (c && Number.isInteger(c.total)) {
@@ -295,8 +382,8 @@ export function collect(registry, tracker, options) {
     }
   }
 
-  tracker.prune();
   const snapshot = { page, regions, actions, records, state, feedback };
+  if (idOnly.length) snapshot.recordIds = idOnly;
   return { snapshot, targets, recordElements };
 }
 

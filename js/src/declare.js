@@ -175,7 +175,15 @@ export function normRecords(d) {
   plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
   if (typeof d.rows !== 'function' && !Array.isArray(d.rows)) fail(what, '`rows` must be an array of records or a function returning one');
   if (d.sensitive !== undefined && !Array.isArray(d.sensitive)) fail(what, '`sensitive` must be an array of field names');
-  return { region: str(what, d, 'region'), rows: d.rows, sensitive: new Set(d.sensitive ?? []) };
+  const accessor = (key) => {
+    if (d[key] === undefined) return undefined;
+    if (typeof d[key] !== 'function') fail(what, `\`${key}\` must be a function of a row (your own item)`);
+    return d[key];
+  };
+  const id = accessor('id');
+  const out = { region: str(what, d, 'region'), rows: d.rows, sensitive: new Set(d.sensitive ?? []), id, label: accessor('label'), fields: accessor('fields'), element: accessor('element') };
+  if (!id && (out.label || out.fields || out.element)) fail(what, 'accessors (`label`, `fields`, `element`) need an `id` accessor too');
+  return out;
 }
 
 /** @param {any} d */

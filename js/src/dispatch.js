@@ -48,8 +48,7 @@ function setNativeValue(el, value) {
 }
 
 /** Performs an element action the way a person would, through the element itself. */
-function operate(target, args) {
-  const el = target.element;
+function operate(target, el, args) {
   switch (target.kind) {
     case 'type': {
       if (!('value' in el)) throw new Error('the declared element does not take text');
@@ -93,20 +92,29 @@ function operate(target, args) {
 /**
  * Runs one action.
  * @param {import('./collect.js').Target} target
+ * @param {{actionId: string, record: string | null}} resolved
  * @param {Record<string, unknown>} args
- * @param {{timeoutMs: number, tracker: import('./dom.js').ViewportTracker, settle: () => Promise<unknown>}} ctx
+ * @param {{timeoutMs: number, viewport: () => import('./dom.js').Viewport, settle: () => Promise<unknown>}} ctx
  * @returns {Promise<DispatchResult>}
  */
-export async function dispatch(target, args, ctx) {
-  const result = { ok: false, actionId: target.id };
-  if (target.record !== undefined) result.record = target.record;
-  const el = target.element;
+export async function dispatch(target, resolved, args, ctx) {
+  const record = resolved.record ?? target.record;
+  const result = { ok: false, actionId: resolved.actionId };
+  if (record !== undefined && record !== null) result.record = record;
+  let el;
+  try {
+    el = target.element(record ?? undefined);
+  } catch (error) {
+    reportToPage(error);
+    return { ...result, error: `finding the target failed: ${messageOf(error)}` };
+  }
+  if (!el && !target.handler) return { ...result, error: 'the target is no longer on the page; look at the current page and try again' };
   if (el) {
     if (!el.isConnected) return { ...result, error: 'the target is no longer on the page; look at the current page and try again' };
     if (isDisabled(el)) return { ...result, error: 'the target is disabled on the page' };
-    if (!ctx.tracker.inViewport(el)) {
+    if (el.closest('[inert]')) return { ...result, error: 'the target is covered (inert) on the page' };
+    if (!ctx.viewport().inViewport(el)) {
       el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-      ctx.tracker.forget(el);
       result.scrolled = true;
       await ctx.settle();
     }
@@ -115,7 +123,7 @@ export async function dispatch(target, args, ctx) {
   try {
     const run = target.handler
       ? Promise.resolve().then(() => target.handler(args))
-      : Promise.resolve().then(() => operate(target, args));
+      : Promise.resolve().then(() => operate(target, el, args));
     const value = await withTimeout(run, timeoutMs, `action "${target.id}"`);
     result.ok = true;
     if (value !== undefined) result.value = value;

@@ -8,146 +8,162 @@ const IGNORE = '[data-pling-ignore]';
 export const IN_VIEW_RATIO = 0.5;
 
 /**
- * Tracks declared elements with one IntersectionObserver, so a snapshot reads cached facts
- * instead of measuring every row; elements not yet tracked are measured directly once.
+ * Measures visibility for one snapshot: each element's box, clipped by the viewport and by
+ * every ancestor that clips its overflow. Clip chains are cached per parent, so a list of
+ * rows costs one box read a row.
  */
-export class ViewportTracker {
+export class Viewport {
   constructor() {
-    /** @type {WeakMap<Element, number>} */
-    this.ratios = new WeakMap();
-    /** @type {Set<Element>} */
-    this.observed = new Set();
-    this.collections = 0;
-    this.io = typeof IntersectionObserver === 'function'
-      ? new IntersectionObserver((entries) => this.#record(entries), { threshold: [0, 0.01, IN_VIEW_RATIO, 1] })
-      : null;
+    this.width = window.innerWidth || document.documentElement.clientWidth;
+    this.height = window.innerHeight || document.documentElement.clientHeight;
+    /** @type {Map<Element, {left: number, top: number, right: number, bottom: number}>} */
+    this.clips = new Map();
+    /** @type {Map<Element, number>} */
+    this.ratios = new Map();
   }
 
-  #record(entries) {
-    for (const e of entries) this.ratios.set(e.target, e.isIntersecting ? Math.max(e.intersectionRatio, 0.001) : 0);
+  /** The rectangle that `el`'s descendants are clipped to (viewport ∩ clipping ancestors). */
+  clipOf(el) {
+    if (!el || el === document.body || el === document.documentElement) {
+      return { left: 0, top: 0, right: this.width, bottom: this.height };
+    }
+    let clip = this.clips.get(el);
+    if (clip) return clip;
+    const outer = this.clipOf(el.parentElement);
+    const style = getComputedStyle(el);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') {
+      clip = outer;
+    } else {
+      const r = el.getBoundingClientRect();
+      clip = {
+        left: Math.max(outer.left, r.left), top: Math.max(outer.top, r.top),
+        right: Math.min(outer.right, r.right), bottom: Math.min(outer.bottom, r.bottom),
+      };
+    }
+    this.clips.set(el, clip);
+    return clip;
   }
 
-  /** Applies pending observer records; call at the start of a collection. */
-  begin() {
-    if (this.io) this.#record(this.io.takeRecords());
-    this.collections += 1;
+  /** The visible fraction of `el` (0 when outside the viewport or not rendered). */
+  ratio(el) {
+    let ratio = this.ratios.get(el);
+    if (ratio !== undefined) return ratio;
+    ratio = 0;
+    if (el.isConnected) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 || r.height > 0) {
+        const c = this.clipOf(el.parentElement);
+        const w = Math.max(0, Math.min(r.right, c.right) - Math.max(r.left, c.left));
+        const h = Math.max(0, Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top));
+        const visible = w * h;
+        const area = Math.max(r.width, 1) * Math.max(r.height, 1);
+        ratio = Math.min(1, visible / area);
+        // An element larger than the viewport counts when it fills half of it.
+        if (ratio > 0 && ratio < IN_VIEW_RATIO && visible >= 0.5 * this.width * this.height) ratio = 1;
+        if (ratio > 0 && ratio < IN_VIEW_RATIO && r.height > this.height && h >= 0.5 * this.height) ratio = 1;
+      }
+    }
+    this.ratios.set(el, ratio);
+    return ratio;
   }
 
   /**
-   * The visible fraction of `el` (0 when outside the viewport or hidden).
-   * @param {Element} el
+   * Measures a list of elements in page order, such as a list's rows, reading only the boxes
+   * it needs: when the elements share a parent and are laid out top to bottom (checked on
+   * samples), the visible run is found by binary search and read; the rest are offscreen.
+   * Otherwise every element is measured.
+   * @param {Array<Element | undefined>} elements
    */
-  ratio(el) {
-    const known = this.ratios.get(el);
-    if (known !== undefined) return known;
-    const measured = measureRatio(el);
-    this.ratios.set(el, measured);
-    if (this.io) {
-      this.io.observe(el);
-      this.observed.add(el);
+  measureList(elements) {
+    const n = elements.length;
+    const first = elements[0];
+    if (n < 64 || !first || !first.isConnected) {
+      for (const el of elements) if (el) this.ratio(el);
+      return;
     }
-    return measured;
+    const parent = first.parentElement;
+    const rects = new Map();
+    const box = (i) => {
+      let r = rects.get(i);
+      if (!r) {
+        r = elements[i].getBoundingClientRect();
+        rects.set(i, r);
+      }
+      return r;
+    };
+    // Samples must share the parent, be rendered, and move down the page.
+    let monotonic = true;
+    let last = -Infinity;
+    const step = Math.max(1, Math.floor(n / 24));
+    for (let i = 0; i < n && monotonic; i += step) {
+      const el = elements[i];
+      if (!el || el.parentElement !== parent || !el.isConnected) {
+        monotonic = false;
+        break;
+      }
+      const r = box(i);
+      if ((r.width === 0 && r.height === 0) || r.top < last) monotonic = false;
+      last = r.top;
+    }
+    for (let i = 0; i < n && monotonic; i++) if (!elements[i] || elements[i].parentElement !== parent) monotonic = false;
+    if (!monotonic) {
+      for (const el of elements) if (el) this.ratio(el);
+      return;
+    }
+    const clip = this.clipOf(parent);
+    // First element whose bottom is below the clip's top.
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (box(mid).bottom <= clip.top) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = 0; i < lo; i++) this.ratios.set(elements[i], 0);
+    let i = lo;
+    for (; i < n && box(i).top < clip.bottom; i++) this.ratio(elements[i]);
+    for (; i < n; i++) this.ratios.set(elements[i], 0);
   }
 
-  /** @param {Element} el */
+  /** At least half of it is visible. */
   inViewport(el) {
-    return this.ratio(el) >= IN_VIEW_RATIO || (this.ratio(el) > 0 && coversViewport(el));
+    return this.ratio(el) >= IN_VIEW_RATIO;
   }
 
-  /** @param {Element} el */
+  /** Any of it is visible. */
   touchesViewport(el) {
     return this.ratio(el) > 0;
   }
-
-  /** Forgets elements that left the document; cheap enough to run every few collections. */
-  prune() {
-    if (!this.io || this.collections % 16 !== 0) return;
-    for (const el of this.observed) {
-      if (!el.isConnected) {
-        this.io.unobserve(el);
-        this.observed.delete(el);
-        this.ratios.delete(el);
-      }
-    }
-  }
-
-  /** Marks an element's fact stale (after a scroll we caused). */
-  forget(el) {
-    this.ratios.delete(el);
-    if (this.io && this.observed.has(el)) {
-      this.io.unobserve(el);
-      this.observed.delete(el);
-    }
-  }
-
-  disconnect() {
-    if (this.io) this.io.disconnect();
-    this.observed.clear();
-  }
-}
-
-/** An element taller or wider than the viewport counts when it fills half of it. */
-function coversViewport(el) {
-  const r = el.getBoundingClientRect();
-  const vw = window.innerWidth || document.documentElement.clientWidth;
-  const vh = window.innerHeight || document.documentElement.clientHeight;
-  const w = Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0));
-  const h = Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0));
-  return w * h >= 0.5 * vw * vh || (r.height > vh && h >= 0.5 * vh) || (r.width > vw && w >= 0.5 * vw && h > 0);
-}
-
-/**
- * Measures the visible fraction of an element directly: clipped by the viewport and by every
- * ancestor that clips its overflow.
- * @param {Element} el
- */
-export function measureRatio(el) {
-  if (!el.isConnected) return 0;
-  const r = el.getBoundingClientRect();
-  if (r.width === 0 && r.height === 0) return 0;
-  let left = Math.max(r.left, 0);
-  let top = Math.max(r.top, 0);
-  let right = Math.min(r.right, window.innerWidth || document.documentElement.clientWidth);
-  let bottom = Math.min(r.bottom, window.innerHeight || document.documentElement.clientHeight);
-  for (let p = el.parentElement; p && right > left && bottom > top; p = p.parentElement) {
-    if (p === document.body || p === document.documentElement) break;
-    const style = getComputedStyle(p);
-    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-    const c = p.getBoundingClientRect();
-    left = Math.max(left, c.left);
-    top = Math.max(top, c.top);
-    right = Math.min(right, c.right);
-    bottom = Math.min(bottom, c.bottom);
-  }
-  const visible = Math.max(0, right - left) * Math.max(0, bottom - top);
-  const area = Math.max(r.width, 1) * Math.max(r.height, 1);
-  return Math.min(1, visible / area);
 }
 
 /** Per-snapshot facts about the page as a whole. */
 export class PageFacts {
   constructor() {
-    this.modal = findModal();
-    this.anyInert = !!document.querySelector('[inert]');
-  }
-}
-
-function findModal() {
-  let modal = null;
-  try {
-    modal = document.querySelector('dialog:modal');
-  } catch {
-    modal = null;
-  }
-  if (!modal) {
-    for (const el of document.querySelectorAll('[aria-modal="true"]')) {
-      if (isShown(el)) {
-        modal = el;
+    this.modal = null;
+    // Separate single-attribute queries: each is cheap when nothing matches.
+    for (const el of document.querySelectorAll('dialog[open]')) {
+      if (isModalDialog(el) && isShown(el)) {
+        this.modal = el;
         break;
       }
     }
+    if (!this.modal) {
+      for (const el of document.querySelectorAll('[aria-modal="true"]')) {
+        if (isShown(el)) {
+          this.modal = el;
+          break;
+        }
+      }
+    }
   }
-  return modal;
+}
+
+function isModalDialog(el) {
+  try {
+    return el.matches(':modal');
+  } catch {
+    return false;
+  }
 }
 
 /** @param {Element} el */
@@ -171,7 +187,7 @@ export function isDisabled(el) {
  */
 export function isCovered(el, facts, inViewport) {
   if (el.closest(IGNORE)) return false;
-  if (facts.anyInert && el.closest('[inert]')) return true;
+  if (el.closest('[inert]')) return true;
   if (facts.modal && !facts.modal.contains(el)) return true;
   if (!inViewport) return false;
   const r = el.getBoundingClientRect();

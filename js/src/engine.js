@@ -71,7 +71,7 @@ export class Observed {
   /**
    * @param {string} name
    * @param {string} [record]
-   * @returns {{actionId: string, record: string | null, confirm: boolean, handoff: boolean}}
+   * @returns {{actionId: string, declared: string, record: string | null, confirm: boolean, handoff: boolean}}
    */
   resolve(name, record) {
     return JSON.parse(guarded(() => this.page.resolve(name, record == null ? undefined : String(record))));

@@ -2,7 +2,7 @@
 import { Registry } from './registry.js';
 import { normAction, normForm, normFeedback, normPage, normRecords, normRegion, normRowAction, normState } from './declare.js';
 import { PlingDeclarationError, messageOf, reportDeclaration } from './errors.js';
-import { ViewportTracker } from './dom.js';
+import { Viewport } from './dom.js';
 import { collect } from './collect.js';
 import { Activity, settle } from './settle.js';
 import { dispatch } from './dispatch.js';
@@ -29,7 +29,6 @@ export class Pling {
     };
     if (options.limits) this.options.limits = checkLimits(options.limits);
     this.registry = new Registry();
-    this.tracker = new ViewportTracker();
     this.activity = new Activity();
     /** @type {Set<Promise<unknown>>} */
     this.pendingWork = new Set();
@@ -117,6 +116,11 @@ export class Pling {
 
   #add(map, key, d, what) {
     if (map.has(key)) reportDeclaration(new PlingDeclarationError(what, 'is already declared; remove it first'), true);
+    const [kind, id] = key.split(/:(.*)/s);
+    const other = kind === 'action' ? `row:${id}` : kind === 'row' ? `action:${id}` : null;
+    if (other && map.has(other)) {
+      reportDeclaration(new PlingDeclarationError(what, `shares its id with a ${kind === 'row' ? 'single' : 'row'} action; give one of them another name`), true);
+    }
     map.set(key, d);
     this.#changed();
     return () => {
@@ -153,7 +157,7 @@ export class Pling {
   /** Collects a snapshot now, without settling. */
   collect() {
     this.#alive();
-    return collect(this.registry, this.tracker, {
+    return collect(this.registry, {
       attributes: this.options.attributes !== false,
       root: this.options.root,
       report: (m) => console.error(`[pling] ${m}`),
@@ -211,7 +215,7 @@ export class Pling {
     } catch (error) {
       return { ok: false, actionId: null, error: messageOf(error) };
     }
-    const target = targets.get(resolved.actionId);
+    const target = targets.get(resolved.declared);
     if (!target) return { ok: false, actionId: resolved.actionId, error: 'the action is no longer declared on the page' };
     if (resolved.confirm) {
       const approve = this.options.confirm ?? ((info) => window.confirm(`Allow the assistant to run "${info.name}"${info.record ? ` on ${info.record}` : ''}?`));
@@ -223,9 +227,9 @@ export class Pling {
       }
       if (!yes) return { ok: false, actionId: resolved.actionId, declined: true, error: 'the person declined this action' };
     }
-    const result = await dispatch(target, args, {
+    const result = await dispatch(target, resolved, args, {
       timeoutMs: this.options.handlerTimeoutMs,
-      tracker: this.tracker,
+      viewport: () => new Viewport(),
       settle: () => this.settle(),
     });
     const report = await this.settle();
@@ -243,7 +247,6 @@ export class Pling {
     this.destroyed = true;
     this.#changed();
     this.activity.disconnect();
-    this.tracker.disconnect();
     document.removeEventListener('invalid', this.onInvalid, true);
   }
 }

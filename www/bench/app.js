@@ -27,9 +27,14 @@ const nth = (k) => (id) => elements.get(id).children[k];
 pling.rowAction({ name: 'toggle', description: 'Mark the task done or open', region: 'list', rows: ids, element: nth(0), handler: () => {} });
 pling.rowAction({ name: 'edit', description: 'Edit the task', region: 'list', rows: ids, element: nth(2), handler: () => {} });
 pling.rowAction({ name: 'delete', description: 'Delete the task', region: 'list', rows: ids, element: nth(3), confirm: true, handler: () => {} });
+// Accessors: Pling reads fields only for the rows it shows.
 pling.records({
   region: 'list',
-  rows: () => rows.map((r) => ({ id: r.id, label: r.title, fields: { title: r.title, done: r.done, owner: r.owner, due: r.due, priority: r.priority, tags: r.tags }, element: elements.get(r.id) })),
+  rows: () => rows,
+  id: (r) => r.id,
+  label: (r) => r.title,
+  fields: (r) => ({ title: r.title, done: r.done, owner: r.owner, due: r.due, priority: r.priority, tags: r.tags }),
+  element: (r) => elements.get(r.id),
 });
 pling.state({ name: 'filter', value: 'all' });
 pling.state({ name: 'total', value: n });

@@ -44,9 +44,6 @@ fn main() -> ExitCode {
         println!("{}", rendered.section);
     }
     println!("\n--- tools ---");
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&rendered.tools).unwrap_or_default()
-    );
+    println!("{}", serde_json::to_string_pretty(&rendered.tools).unwrap_or_default());
     ExitCode::SUCCESS
 }

@@ -45,6 +45,14 @@ pub enum SnapshotError {
         /// A region on the cycle.
         region: String,
     },
+    /// A row set is inconsistent.
+    #[error("{at} is not a usable row set: {reason}")]
+    InvalidRows {
+        /// Where.
+        at: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// An action's parameter schema is not usable as a tool schema.
     #[error("{at} is not a usable parameter schema: {reason}")]
     InvalidParams {

@@ -29,13 +29,13 @@ pub mod text;
 pub use error::{LimitsError, SnapshotError};
 pub use limits::Limits;
 pub use observe::{
-    legal_name, observe, Entry, Observation, Omissions, Target, COVERED_REASON, DEFAULT_REASON,
-    MAX_NAME_CHARS,
+    legal_name, observe, Entry, Observation, Omissions, Row, Target, COVERED_REASON,
+    DEFAULT_REASON, MAX_NAME_CHARS,
 };
 pub use render::{page_section, render, tools, NameMap, Rendered};
 pub use resolve::{CallError, Resolved};
 pub use rules::{system_message, RULES};
 pub use snapshot::{
-    Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record, Region, Snapshot,
-    StateGroup,
+    Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record, RecordIds, Region,
+    RowException, RowSet, Snapshot, StateGroup,
 };

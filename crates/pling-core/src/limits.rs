@@ -61,11 +61,9 @@ impl Limits {
     /// Parses limits from JSON; absent controls keep their defaults.
     pub fn from_json(json: &str) -> Result<Self, LimitsError> {
         let de = &mut serde_json::Deserializer::from_str(json);
-        let limits: Limits =
-            serde_path_to_error::deserialize(de).map_err(|e| LimitsError::Parse {
-                path: e.path().to_string(),
-                message: e.inner().to_string(),
-            })?;
+        let limits: Limits = serde_path_to_error::deserialize(de).map_err(|e| {
+            LimitsError::Parse { path: e.path().to_string(), message: e.inner().to_string() }
+        })?;
         limits.validate()?;
         Ok(limits)
     }
@@ -75,10 +73,7 @@ impl Limits {
         if !(self.compact_ratio > 0.0 && self.compact_ratio <= 1.0) {
             return Err(LimitsError::OutOfRange {
                 name: "compactRatio",
-                problem: format!(
-                    "must be above 0 and at most 1, found {}",
-                    self.compact_ratio
-                ),
+                problem: format!("must be above 0 and at most 1, found {}", self.compact_ratio),
             });
         }
         if self.reserve_for_output >= self.max_tokens {
@@ -126,17 +121,10 @@ mod tests {
     #[test]
     fn each_control_is_configurable_and_checked() {
         let l = Limits::from_json(r#"{"maxActions": 5, "compactRatio": 0.5}"#).unwrap();
-        assert_eq!(
-            (l.max_actions, l.compact_ratio, l.max_records),
-            (5, 0.5, 20)
-        );
-        let e = Limits::from_json(r#"{"compactRatio": 1.5}"#)
-            .unwrap_err()
-            .to_string();
+        assert_eq!((l.max_actions, l.compact_ratio, l.max_records), (5, 0.5, 20));
+        let e = Limits::from_json(r#"{"compactRatio": 1.5}"#).unwrap_err().to_string();
         assert!(e.contains("compactRatio"), "{e}");
-        let e = Limits::from_json(r#"{"maxActons": 5}"#)
-            .unwrap_err()
-            .to_string();
+        let e = Limits::from_json(r#"{"maxActons": 5}"#).unwrap_err().to_string();
         assert!(e.contains("maxActons"), "{e}");
         let e = Limits::from_json(r#"{"maxTokens": 100, "reserveForOutput": 100}"#).unwrap_err();
         assert!(e.to_string().contains("reserveForOutput"));

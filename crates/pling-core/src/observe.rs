@@ -8,9 +8,10 @@ use crate::text::{
     authored_line, block_json, char_len, data_line, data_value_inline, shorten, summarize,
     MAX_VALUE_CHARS,
 };
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// Reason given for an action covered by a dialog, an overlay or `inert`.
@@ -124,14 +125,36 @@ pub enum Target<'a> {
     /// Row actions of one shape, one per record.
     #[serde(rename_all = "camelCase")]
     Rows {
-        /// `(record id, original action id)` in page order.
+        /// The rows, in page order.
         #[serde(skip)]
-        rows: Vec<(&'a str, &'a str)>,
+        rows: Vec<Row<'a>>,
         /// How many rows there are.
         count: usize,
         /// Rows outside the viewport.
         offscreen: usize,
     },
+}
+
+/// One row of a folded entry: a record and the action that acts on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Row<'a> {
+    /// The record id.
+    pub record: &'a str,
+    /// The declared action's id.
+    pub action: &'a str,
+    /// Whether the action is a row set, whose row ids read `{action}@{record}`.
+    pub set: bool,
+}
+
+impl<'a> Row<'a> {
+    /// The original id of the row's action.
+    pub fn action_id(&self) -> Cow<'a, str> {
+        if self.set {
+            Cow::Owned(format!("{}@{}", self.action, self.record))
+        } else {
+            Cow::Borrowed(self.action)
+        }
+    }
 }
 
 impl Entry<'_> {
@@ -225,13 +248,7 @@ impl<'a> Regions<'a> {
             preorder.push((r, depth));
             stack.extend(children[r].iter().rev().map(|&c| (c, depth + 1)));
         }
-        Self {
-            snapshot,
-            active,
-            top_inactive,
-            paths,
-            preorder,
-        }
+        Self { snapshot, active, top_inactive, paths, preorder }
     }
 
     fn path(&self, region: Option<usize>) -> String {
@@ -268,97 +285,100 @@ pub fn observe<'a>(
     let mut region_actions = vec![(0usize, 0usize); n_regions]; // (in viewport, total)
     let mut hidden_actions = vec![0usize; n_regions];
     let mut reveal_entries: Vec<(usize, usize)> = Vec::new(); // (hidden region, entry)
-    let mut entries: Vec<Entry<'a>> = Vec::new();
-    let mut names: Vec<&'a str> = Vec::new();
-    let mut folds: FxHashMap<FoldKey<'a>, Vec<usize>> = FxHashMap::default();
+    let mut folder = Folder::default();
     let (mut available_actions, mut unavailable_actions) = (0, 0);
 
     for (i, a) in snapshot.actions.iter().enumerate() {
         let region = index.action_region[i];
+        let (members, members_in_view) = match &a.rows {
+            None => (1, usize::from(a.in_viewport != Some(false))),
+            Some(set) => {
+                let n = set.records.len();
+                (n, set.in_viewport.as_ref().map_or(n, Vec::len))
+            }
+        };
         if let Some(r) = region {
             let counts = &mut region_actions[r];
-            counts.1 += 1;
-            if a.in_viewport != Some(false) {
-                counts.0 += 1;
-            }
+            counts.1 += members;
+            counts.0 += members_in_view;
             if let Some(top) = regions.top_inactive[r] {
-                hidden_actions[top] += 1;
+                hidden_actions[top] += members;
                 continue;
             }
         }
         let available = a.available && !a.covered;
         let reason = reason_of(a);
-        if available {
-            available_actions += 1;
-        } else {
-            unavailable_actions += 1;
-        }
-        let entry_index = match &a.record {
-            None => {
-                entries.push(new_entry(
-                    a,
-                    region,
-                    &regions,
-                    available,
-                    reason,
-                    Target::Action {
-                        id: &a.id,
-                        in_viewport: a.in_viewport,
-                    },
-                ));
-                names.push(a.base_name());
-                entries.len() - 1
+        let entry_index = match (&a.record, &a.rows) {
+            (None, None) => {
+                count(available, 1, &mut available_actions, &mut unavailable_actions);
+                folder.single(a, region, &regions, available, reason)
             }
-            Some(record) => {
-                let key = FoldKey {
-                    name: a.base_name(),
-                    region,
-                    kind: a.kind,
-                    effect: a.effect,
-                    available,
-                    confirm: a.confirm,
-                    handoff: a.handoff,
-                };
-                let candidates = folds.entry(key).or_default();
-                let found = candidates.iter().copied().find(|&e| {
-                    let entry = &entries[e];
-                    entry.description == a.description.as_str()
-                        && entry.params == a.params.as_ref()
-                        && entry.reason == reason
-                });
-                let e = match found {
-                    Some(e) => e,
-                    None => {
-                        entries.push(new_entry(
-                            a,
-                            region,
-                            &regions,
-                            available,
-                            reason,
-                            Target::Rows {
-                                rows: Vec::new(),
-                                count: 0,
-                                offscreen: 0,
-                            },
-                        ));
-                        names.push(a.base_name());
-                        candidates.push(entries.len() - 1);
-                        entries.len() - 1
+            (Some(record), None) => {
+                count(available, 1, &mut available_actions, &mut unavailable_actions);
+                let row = Row { record, action: &a.id, set: false };
+                folder.place(a, region, &regions, available, reason, row, a.in_viewport, &mut None)
+            }
+            (_, Some(set)) => {
+                let visible: Option<Vec<bool>> = set.in_viewport.as_ref().map(|indices| {
+                    let mut v = vec![false; set.records.len()];
+                    for &k in indices {
+                        v[k as usize] = true;
                     }
-                };
-                if let Target::Rows {
-                    rows,
-                    count,
-                    offscreen,
-                } = &mut entries[e].target
-                {
-                    rows.push((record.as_str(), a.id.as_str()));
-                    *count += 1;
-                    if a.in_viewport == Some(false) {
-                        *offscreen += 1;
+                    v
+                });
+                let mut exceptions: FxHashMap<u32, &'a str> = FxHashMap::default();
+                if available {
+                    for u in &set.unavailable {
+                        exceptions.insert(u.index, row_reason(u.reason.as_ref()));
+                    }
+                    for &k in &set.covered {
+                        exceptions.insert(k, COVERED_REASON);
                     }
                 }
-                e
+                let mut shared: Option<usize> = None;
+                let mut first: Option<usize> = None;
+                for (k, record) in set.records.iter().enumerate() {
+                    let row = Row { record, action: &a.id, set: true };
+                    let in_viewport = visible.as_ref().map(|v| v[k]);
+                    let exception = if exceptions.is_empty() {
+                        None
+                    } else {
+                        exceptions.get(&(k as u32)).copied()
+                    };
+                    let e = match exception {
+                        None => {
+                            count(available, 1, &mut available_actions, &mut unavailable_actions);
+                            folder.place(
+                                a,
+                                region,
+                                &regions,
+                                available,
+                                reason,
+                                row,
+                                in_viewport,
+                                &mut shared,
+                            )
+                        }
+                        Some(why) => {
+                            count(false, 1, &mut available_actions, &mut unavailable_actions);
+                            folder.place(
+                                a,
+                                region,
+                                &regions,
+                                false,
+                                Some(why),
+                                row,
+                                in_viewport,
+                                &mut None,
+                            )
+                        }
+                    };
+                    first.get_or_insert(e);
+                }
+                match shared.or(first) {
+                    Some(e) => e,
+                    None => continue,
+                }
             }
         };
         if let (Some(rr), true) = (index.reveals[i], available) {
@@ -369,6 +389,7 @@ pub fn observe<'a>(
             }
         }
     }
+    let Folder { mut entries, names, .. } = folder;
     assign_names(&mut entries, &names);
     list_within_budget(&mut entries, limits.max_actions);
 
@@ -389,12 +410,26 @@ pub fn observe<'a>(
             continue;
         }
         records_total += 1;
+        let wants_full = !records_full_closed && r.in_viewport != Some(false);
+        if !wants_full && !citation_closed && example_record.is_some() {
+            cite(
+                &r.id,
+                &mut citation_ids,
+                &mut citation_chars,
+                &mut citation_closed,
+                &mut shortened,
+                limits,
+            );
+            continue;
+        }
+        if !wants_full && citation_closed && example_record.is_some() {
+            continue;
+        }
         let (id, id_cut) = data_line(&r.id, MAX_ID_CHARS);
-        shortened += id_cut as usize;
         if example_record.is_none() {
             example_record = Some(id.clone());
         }
-        if !records_full_closed && r.in_viewport != Some(false) {
+        if wants_full {
             let mut line = format!("- {}. {}", records.len() + 1, id);
             let mut cut = 0usize;
             if let Some(label) = &r.label {
@@ -431,13 +466,31 @@ pub fn observe<'a>(
             }
         }
         if !citation_closed {
-            let len = char_len(&id) + if citation_ids.is_empty() { 0 } else { 3 };
-            if citation_chars + len <= limits.max_record_chars {
-                citation_chars += len;
-                citation_ids.push(id);
-            } else {
-                citation_closed = true;
+            shortened += id_cut as usize;
+            cite_line(id, &mut citation_ids, &mut citation_chars, &mut citation_closed, limits);
+        }
+    }
+    for (i, set) in snapshot.record_ids.iter().enumerate() {
+        if let Some(top) = index.id_set_region[i].and_then(|r| regions.top_inactive[r]) {
+            hidden_records[top] += set.ids.len();
+            continue;
+        }
+        records_total += set.ids.len();
+        for id in &set.ids {
+            if example_record.is_none() {
+                example_record = Some(data_line(id, MAX_ID_CHARS).0);
             }
+            if citation_closed {
+                break;
+            }
+            cite(
+                id,
+                &mut citation_ids,
+                &mut citation_chars,
+                &mut citation_closed,
+                &mut shortened,
+                limits,
+            );
         }
     }
 
@@ -478,6 +531,183 @@ pub fn observe<'a>(
         values_shortened: shortened,
         limits: *limits,
     })
+}
+
+/// Adds a record id to the citation index while its allowance lasts.
+fn cite(
+    raw: &str,
+    ids: &mut Vec<String>,
+    used: &mut usize,
+    closed: &mut bool,
+    shortened: &mut usize,
+    limits: &Limits,
+) {
+    let (id, cut) = data_line(raw, MAX_ID_CHARS);
+    let before = ids.len();
+    cite_line(id, ids, used, closed, limits);
+    if ids.len() > before {
+        *shortened += cut as usize;
+    }
+}
+
+fn cite_line(
+    id: String,
+    ids: &mut Vec<String>,
+    used: &mut usize,
+    closed: &mut bool,
+    limits: &Limits,
+) {
+    let len = char_len(&id) + if ids.is_empty() { 0 } else { 3 };
+    if *used + len <= limits.max_record_chars {
+        *used += len;
+        ids.push(id);
+    } else {
+        *closed = true;
+    }
+}
+
+/// Builds entries: single actions as they come, row actions folded by shape.
+///
+/// A folded entry never holds the same record twice: a row whose record is already in the
+/// entry (declared again by another action) opens a new entry, so every row stays reachable.
+#[derive(Default)]
+struct Folder<'a> {
+    entries: Vec<Entry<'a>>,
+    names: Vec<&'a str>,
+    folds: FxHashMap<FoldKey<'a>, Vec<usize>>,
+    /// Per entry: the one action that filled it so far, or the records it holds once a
+    /// second action folds into it.
+    sources: Vec<Source<'a>>,
+}
+
+enum Source<'a> {
+    One(&'a str),
+    Many(FxHashSet<&'a str>),
+}
+
+fn fold_key<'a>(a: &'a Action, region: Option<usize>, available: bool) -> FoldKey<'a> {
+    FoldKey {
+        name: a.base_name(),
+        region,
+        kind: a.kind,
+        effect: a.effect,
+        available,
+        confirm: a.confirm,
+        handoff: a.handoff,
+    }
+}
+
+impl<'a> Folder<'a> {
+    fn single(
+        &mut self,
+        a: &'a Action,
+        region: Option<usize>,
+        regions: &Regions<'_>,
+        available: bool,
+        reason: Option<&'a str>,
+    ) -> usize {
+        let target = Target::Action { id: &a.id, in_viewport: a.in_viewport };
+        self.entries.push(new_entry(a, region, regions, available, reason, target));
+        self.names.push(a.base_name());
+        self.sources.push(Source::One(&a.id));
+        self.entries.len() - 1
+    }
+
+    /// Whether entry `e` can take `record` from action `source`, recording it when it can.
+    fn accepts(&mut self, e: usize, record: &'a str, source: &'a str) -> bool {
+        if let Source::One(only) = self.sources[e] {
+            if only == source {
+                return true;
+            }
+            let Target::Rows { rows, .. } = &self.entries[e].target else {
+                return false;
+            };
+            self.sources[e] = Source::Many(rows.iter().map(|r| r.record).collect());
+        }
+        match &mut self.sources[e] {
+            Source::Many(seen) => seen.insert(record),
+            Source::One(_) => true,
+        }
+    }
+
+    /// Places one row: into `hint` when it fits, else into the first entry of the same shape
+    /// that does not hold its record yet, else into a new entry. Updates `hint`.
+    #[allow(clippy::too_many_arguments)]
+    fn place(
+        &mut self,
+        a: &'a Action,
+        region: Option<usize>,
+        regions: &Regions<'_>,
+        available: bool,
+        reason: Option<&'a str>,
+        row: Row<'a>,
+        in_viewport: Option<bool>,
+        hint: &mut Option<usize>,
+    ) -> usize {
+        if let Some(e) = *hint {
+            if self.accepts(e, row.record, &a.id) {
+                self.push_row(e, row, in_viewport);
+                return e;
+            }
+        }
+        let candidates =
+            std::mem::take(self.folds.entry(fold_key(a, region, available)).or_default());
+        let mut chosen = None;
+        for &e in &candidates {
+            let entry = &self.entries[e];
+            let same_shape = entry.description == a.description.as_str()
+                && entry.params == a.params.as_ref()
+                && entry.reason == reason;
+            if same_shape && self.accepts(e, row.record, &a.id) {
+                chosen = Some(e);
+                break;
+            }
+        }
+        let slot = self.folds.entry(fold_key(a, region, available)).or_default();
+        *slot = candidates;
+        let e = match chosen {
+            Some(e) => e,
+            None => {
+                let target = Target::Rows { rows: Vec::new(), count: 0, offscreen: 0 };
+                self.entries.push(new_entry(a, region, regions, available, reason, target));
+                self.names.push(a.base_name());
+                self.sources.push(Source::One(&a.id));
+                let e = self.entries.len() - 1;
+                slot.push(e);
+                e
+            }
+        };
+        self.push_row(e, row, in_viewport);
+        *hint = Some(e);
+        e
+    }
+
+    fn push_row(&mut self, e: usize, row: Row<'a>, in_viewport: Option<bool>) {
+        if let Target::Rows { rows, count, offscreen } = &mut self.entries[e].target {
+            rows.push(row);
+            *count += 1;
+            if in_viewport == Some(false) {
+                *offscreen += 1;
+            }
+        }
+    }
+}
+
+fn count(
+    available: bool,
+    n: usize,
+    available_actions: &mut usize,
+    unavailable_actions: &mut usize,
+) {
+    if available {
+        *available_actions += n;
+    } else {
+        *unavailable_actions += n;
+    }
+}
+
+fn row_reason(reason: Option<&crate::text::Authored>) -> &str {
+    reason.map(|r| r.as_str()).filter(|r| !r.trim().is_empty()).unwrap_or(DEFAULT_REASON)
 }
 
 fn reason_of(a: &Action) -> Option<&str> {
@@ -528,13 +758,7 @@ pub const MAX_NAME_CHARS: usize = 64;
 pub fn legal_name(name: &str) -> String {
     let mut out: String = name
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
         .take(MAX_NAME_CHARS)
         .collect();
     if out.is_empty() {
@@ -588,11 +812,8 @@ fn location_lines(
         if text.is_empty() {
             return;
         }
-        let (value, cut) = if data {
-            data_line(text, MAX_VALUE_CHARS)
-        } else {
-            (authored_line(text), false)
-        };
+        let (value, cut) =
+            if data { data_line(text, MAX_VALUE_CHARS) } else { (authored_line(text), false) };
         *shortened += cut as usize;
         candidates.push(format!("- {label}: {value}"));
     };

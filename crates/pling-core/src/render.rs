@@ -1,7 +1,7 @@
 //! `render`: the page section of the system message and the `tools` array, both from one
 //! observation so that their names and availability cannot disagree.
 
-use crate::observe::{plural, Entry, Observation, Target, EXAMPLE_IDS};
+use crate::observe::{plural, Entry, Observation, Row, Target, EXAMPLE_IDS};
 use crate::text::{authored_line, data_line};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -34,22 +34,20 @@ impl<'o, 'a> NameMap<'o, 'a> {
 
     /// The original action id for `name` (and `record`, for a folded row action), or `None`
     /// when the name is not callable or the record is not one of its rows.
-    pub fn action_id(&self, name: &str, record: Option<&str>) -> Option<&'a str> {
-        self.observation
-            .resolve(name, record)
-            .ok()
-            .map(|r| r.action_id)
+    pub fn action_id(&self, name: &str, record: Option<&str>) -> Option<String> {
+        let resolved = self.observation.resolve(name, record).ok()?;
+        Some(resolved.action_id.into_owned())
     }
 }
 
 impl Serialize for NameMap<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        struct Rows<'r, 'a>(&'r [(&'a str, &'a str)]);
+        struct Rows<'r, 'a>(&'r [Row<'a>]);
         impl Serialize for Rows<'_, '_> {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 let mut m = s.serialize_map(Some(self.0.len()))?;
-                for (rec, id) in self.0 {
-                    m.serialize_entry(rec, id)?;
+                for row in self.0 {
+                    m.serialize_entry(row.record, &row.action_id())?;
                 }
                 m.end()
             }
@@ -61,12 +59,8 @@ impl Serialize for NameMap<'_, '_> {
             #[serde(rename = "rows")]
             Rows(Rows<'r, 'a>),
         }
-        let callable: Vec<&Entry<'_>> = self
-            .observation
-            .entries
-            .iter()
-            .filter(|e| e.callable())
-            .collect();
+        let callable: Vec<&Entry<'_>> =
+            self.observation.entries.iter().filter(|e| e.callable()).collect();
         let mut m = s.serialize_map(Some(callable.len()))?;
         for e in callable {
             match &e.target {
@@ -162,16 +156,9 @@ fn action_line(e: &Entry<'_>) -> String {
         line.push_str(&description);
     }
     match &e.target {
-        Target::Rows {
-            rows,
-            count,
-            offscreen,
-        } => {
-            let examples: Vec<String> = rows
-                .iter()
-                .take(EXAMPLE_IDS)
-                .map(|(r, _)| data_line(r, 40).0)
-                .collect();
+        Target::Rows { rows, count, offscreen } => {
+            let examples: Vec<String> =
+                rows.iter().take(EXAMPLE_IDS).map(|row| data_line(row.record, 40).0).collect();
             let _ = write!(
                 line,
                 " | use record to select a row ({}: {}",
@@ -190,10 +177,7 @@ fn action_line(e: &Entry<'_>) -> String {
             }
             line.push(')');
         }
-        Target::Action {
-            in_viewport: Some(false),
-            ..
-        } => {
+        Target::Action { in_viewport: Some(false), .. } => {
             line.push_str(" | outside the viewport, auto-scroll on call");
         }
         Target::Action { .. } => {}
@@ -212,11 +196,7 @@ fn action_line(e: &Entry<'_>) -> String {
 
 fn entry_counts<'e, 'a: 'e>(entries: impl Iterator<Item = &'e Entry<'a>>) -> (usize, usize, usize) {
     entries.fold((0, 0, 0), |(actions, all, listed), e| {
-        (
-            actions + e.action_count(),
-            all + 1,
-            listed + usize::from(e.listed),
-        )
+        (actions + e.action_count(), all + 1, listed + usize::from(e.listed))
     })
 }
 
@@ -259,11 +239,7 @@ fn actions(o: &Observation<'_>, out: &mut String) {
         out.push('\n');
     }
     if entries > listed {
-        let _ = writeln!(
-            out,
-            "({} not shown)",
-            more(entries - listed, "entry", "entries")
-        );
+        let _ = writeln!(out, "({} not shown)", more(entries - listed, "entry", "entries"));
     }
     out.push('\n');
 }
@@ -278,10 +254,7 @@ fn records(o: &Observation<'_>, out: &mut String) {
         o.records_total,
         o.records.len()
     );
-    let folded = o
-        .entries
-        .iter()
-        .any(|e| e.callable() && matches!(e.target, Target::Rows { .. }));
+    let folded = o.entries.iter().any(|e| e.callable() && matches!(e.target, Target::Rows { .. }));
     if let (true, Some(example)) = (folded, &o.example_record) {
         let _ = writeln!(
             out,
@@ -308,11 +281,8 @@ fn records(o: &Observation<'_>, out: &mut String) {
     );
     let unlisted = o.records_total - o.citation_ids.len();
     if unlisted > 0 {
-        let _ = write!(
-            out,
-            "{}… {unlisted} more",
-            if o.citation_ids.is_empty() { "" } else { " / " }
-        );
+        let _ =
+            write!(out, "{}… {unlisted} more", if o.citation_ids.is_empty() { "" } else { " / " });
     }
     out.push_str("\n\n");
 }
@@ -330,11 +300,7 @@ fn hidden(o: &Observation<'_>, out: &mut String) {
         let _ = writeln!(
             out,
             "({} not listed)",
-            more(
-                o.hidden_total - o.hidden.len(),
-                "inactive region",
-                "inactive regions"
-            )
+            more(o.hidden_total - o.hidden.len(), "inactive region", "inactive regions")
         );
     }
     out.push('\n');
@@ -370,37 +336,20 @@ fn feedback(o: &Observation<'_>, out: &mut String) {
     out.push_str("</page_data>\n");
     let dropped = o.feedback_total - o.feedback.len();
     if dropped > 0 {
-        let _ = writeln!(
-            out,
-            "({} not shown)",
-            more(dropped, "feedback item", "feedback items")
-        );
+        let _ = writeln!(out, "({} not shown)", more(dropped, "feedback item", "feedback items"));
     }
 }
 
 /// The `tools` array: one OpenAI function per callable entry, in page order.
 pub fn tools(o: &Observation<'_>) -> Vec<Value> {
-    o.entries
-        .iter()
-        .filter(|e| e.callable())
-        .map(|e| tool(o, e))
-        .collect()
+    o.entries.iter().filter(|e| e.callable()).map(|e| tool(o, e)).collect()
 }
 
 fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
     let mut description = authored_line(e.description);
-    let _ = write!(
-        description,
-        "{}({})",
-        if description.is_empty() { "" } else { " " },
-        tag(e)
-    );
+    let _ = write!(description, "{}({})", if description.is_empty() { "" } else { " " }, tag(e));
     let parameters = match &e.target {
-        Target::Rows {
-            rows,
-            count,
-            offscreen,
-        } => {
+        Target::Rows { rows, count, offscreen } => {
             let _ = write!(
                 description,
                 " | Row actions of the same type are folded into one: pass record to choose a row ({}",
@@ -416,7 +365,7 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
             description.push_str(").");
             let example = rows
                 .first()
-                .map(|(r, _)| data_line(r, 40).0)
+                .map(|row| data_line(row.record, 40).0)
                 .or_else(|| o.example_record.clone())
                 .unwrap_or_default();
             row_parameters(e.params, &example)
@@ -425,9 +374,7 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
             if *in_viewport == Some(false) {
                 description.push_str(" | Outside the viewport (auto-scroll before execution).");
             }
-            e.params
-                .cloned()
-                .unwrap_or_else(|| json!({"type": "object", "properties": {}}))
+            e.params.cloned().unwrap_or_else(|| json!({"type": "object", "properties": {}}))
         }
     };
     if e.confirm {

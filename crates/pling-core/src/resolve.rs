@@ -3,6 +3,7 @@
 //! model saw, before anything runs.
 
 use crate::observe::{Observation, Target};
+use std::borrow::Cow;
 use thiserror::Error;
 
 /// Why a call cannot be resolved to an action. Each message says what is available instead.
@@ -55,10 +56,12 @@ pub enum CallError {
 }
 
 /// A resolved call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resolved<'a> {
-    /// The original action id to dispatch.
-    pub action_id: &'a str,
+    /// The original action id to dispatch (`{declared}@{record}` for a row set's row).
+    pub action_id: Cow<'a, str>,
+    /// The declared action's id: the same as `action_id` unless the action is a row set.
+    pub declared: &'a str,
     /// The record, for a row action.
     pub record: Option<&'a str>,
     /// The person must confirm first.
@@ -70,12 +73,8 @@ pub struct Resolved<'a> {
 impl<'a> Observation<'a> {
     /// Callable names, comma-separated, for error messages.
     pub fn callable_names(&self) -> String {
-        let names: Vec<&str> = self
-            .entries
-            .iter()
-            .filter(|e| e.callable())
-            .map(|e| e.name.as_str())
-            .collect();
+        let names: Vec<&str> =
+            self.entries.iter().filter(|e| e.callable()).map(|e| e.name.as_str()).collect();
         if names.is_empty() {
             "none".to_owned()
         } else {
@@ -105,11 +104,11 @@ impl<'a> Observation<'a> {
                 available: self.callable_names(),
             });
         }
-        let (action_id, record) = match &entry.target {
-            Target::Action { id, .. } => (*id, None),
+        let (action_id, declared, record) = match &entry.target {
+            Target::Action { id, .. } => (Cow::Borrowed(*id), *id, None),
             Target::Rows { rows, .. } => {
                 let examples = || {
-                    let mut ids: Vec<&str> = rows.iter().take(5).map(|(r, _)| *r).collect();
+                    let mut ids: Vec<&str> = rows.iter().take(5).map(|r| r.record).collect();
                     if rows.len() > 5 {
                         ids.push("…");
                     }
@@ -121,8 +120,8 @@ impl<'a> Observation<'a> {
                         examples: examples(),
                     });
                 };
-                match rows.iter().find(|(r, _)| *r == record) {
-                    Some((r, id)) => (*id, Some(*r)),
+                match rows.iter().find(|r| r.record == record) {
+                    Some(row) => (row.action_id(), row.action, Some(row.record)),
                     None => {
                         return Err(CallError::UnknownRecord {
                             name: name.to_owned(),
@@ -133,11 +132,6 @@ impl<'a> Observation<'a> {
                 }
             }
         };
-        Ok(Resolved {
-            action_id,
-            record,
-            confirm: entry.confirm,
-            handoff: entry.handoff,
-        })
+        Ok(Resolved { action_id, declared, record, confirm: entry.confirm, handoff: entry.handoff })
     }
 }

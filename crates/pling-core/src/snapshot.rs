@@ -31,6 +31,21 @@ pub struct Snapshot {
     /// Validation errors, warnings and status messages currently shown.
     #[serde(default)]
     pub feedback: Vec<Feedback>,
+    /// Records outside the viewport sent by id alone: the compact form for long lists, whose
+    /// offscreen rows the observation cites by id but never shows in full.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub record_ids: Vec<RecordIds>,
+}
+
+/// Records outside the viewport, by id, in page order.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RecordIds {
+    /// The region that holds them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+    /// Their ids.
+    pub ids: Vec<String>,
 }
 
 /// Page identity: answers "which page am I on".
@@ -163,6 +178,9 @@ pub struct Action {
     /// For a row action, the record (row) it acts on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<String>,
+    /// A row action declared once for many rows; each row's id is `{id}@{record}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows: Option<RowSet>,
     /// JSON Schema (`type: object`) of the parameters, if it takes any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub params: Option<Value>,
@@ -187,6 +205,35 @@ pub struct Action {
     /// The region this action opens or activates: a discoverable target for hidden content.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reveals: Option<String>,
+}
+
+/// The rows of a row action declared once: the compact form of many `name@record` actions
+/// that share every other field.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RowSet {
+    /// Record ids, in page order.
+    pub records: Vec<String>,
+    /// Indices into `records` of the rows in the viewport; absent when unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_viewport: Option<Vec<u32>>,
+    /// Rows that cannot run now, each with its reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unavailable: Vec<RowException>,
+    /// Indices of rows whose control is covered by a dialog or overlay.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub covered: Vec<u32>,
+}
+
+/// A row of a [`RowSet`] that cannot run now.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RowException {
+    /// Index into `records`.
+    pub index: u32,
+    /// Why it cannot run now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Authored>,
 }
 
 /// A business object with a stable id.
@@ -294,6 +341,7 @@ impl Default for Action {
             effect: Effect::default(),
             region: None,
             record: None,
+            rows: None,
             params: None,
             available: true,
             reason: None,
@@ -320,6 +368,9 @@ impl Action {
         if let Some(name) = self.name.as_deref().filter(|n| !n.is_empty()) {
             return name;
         }
+        if self.rows.is_some() {
+            return &self.id;
+        }
         match (&self.record, self.id.split_once('@')) {
             (Some(_), Some((head, _))) if !head.is_empty() => head,
             _ => &self.id,
@@ -336,6 +387,8 @@ pub(crate) struct Index {
     pub action_region: Vec<Option<usize>>,
     /// For each record, its region's index.
     pub record_region: Vec<Option<usize>>,
+    /// For each id-only record set, its region's index.
+    pub id_set_region: Vec<Option<usize>>,
     /// For each feedback item, its region's index.
     pub feedback_region: Vec<Option<usize>>,
     /// For each action, the region it reveals.
@@ -346,11 +399,9 @@ impl Snapshot {
     /// Parses and validates a snapshot from JSON. Errors name what is wrong and where.
     pub fn from_json(json: &str) -> Result<Self, SnapshotError> {
         let de = &mut serde_json::Deserializer::from_str(json);
-        let snapshot: Snapshot =
-            serde_path_to_error::deserialize(de).map_err(|e| SnapshotError::Parse {
-                path: e.path().to_string(),
-                message: e.inner().to_string(),
-            })?;
+        let snapshot: Snapshot = serde_path_to_error::deserialize(de).map_err(|e| {
+            SnapshotError::Parse { path: e.path().to_string(), message: e.inner().to_string() }
+        })?;
         snapshot.validate()?;
         Ok(snapshot)
     }
@@ -374,19 +425,17 @@ impl Snapshot {
                 });
             }
         }
-        let lookup = |id: &Option<String>,
-                      at: &dyn Fn() -> String|
-         -> Result<Option<usize>, SnapshotError> {
-            match id {
-                None => Ok(None),
-                Some(id) => regions.get(id.as_str()).copied().map(Some).ok_or_else(|| {
-                    SnapshotError::UnknownRegion {
-                        at: at(),
-                        region: id.clone(),
-                    }
-                }),
-            }
-        };
+        let lookup =
+            |id: &Option<String>,
+             at: &dyn Fn() -> String|
+             -> Result<Option<usize>, SnapshotError> {
+                match id {
+                    None => Ok(None),
+                    Some(id) => regions.get(id.as_str()).copied().map(Some).ok_or_else(|| {
+                        SnapshotError::UnknownRegion { at: at(), region: id.clone() }
+                    }),
+                }
+            };
         let mut parent = Vec::with_capacity(self.regions.len());
         for (i, r) in self.regions.iter().enumerate() {
             parent.push(lookup(&r.parent, &|| format!("regions[{i}].parent"))?);
@@ -424,14 +473,14 @@ impl Snapshot {
             if let Some(record) = &a.record {
                 non_empty(record, || format!("actions[{i}].record"))?;
             }
+            if let Some(set) = &a.rows {
+                check_row_set(set, a.record.is_some(), i)?;
+            }
             action_region.push(lookup(&a.region, &|| format!("actions[{i}].region"))?);
             reveals.push(lookup(&a.reveals, &|| format!("actions[{i}].reveals"))?);
             if let Some(params) = &a.params {
                 check_params(params, a.record.is_some()).map_err(|reason| {
-                    SnapshotError::InvalidParams {
-                        at: format!("actions[{i}].params"),
-                        reason,
-                    }
+                    SnapshotError::InvalidParams { at: format!("actions[{i}].params"), reason }
                 })?;
             }
         }
@@ -453,16 +502,28 @@ impl Snapshot {
             }
             record_region.push(lookup(&r.region, &|| format!("records[{i}].region"))?);
         }
+        let mut id_set_region = Vec::with_capacity(self.record_ids.len());
+        for (i, set) in self.record_ids.iter().enumerate() {
+            id_set_region.push(lookup(&set.region, &|| format!("recordIds[{i}].region"))?);
+            for (k, id) in set.ids.iter().enumerate() {
+                let at = || format!("recordIds[{i}].ids[{k}]");
+                non_empty(id, at)?;
+                if !record_ids.insert(id) {
+                    return Err(SnapshotError::DuplicateId {
+                        kind: "record",
+                        id: id.clone(),
+                        first: "an earlier record".to_owned(),
+                        second: at(),
+                    });
+                }
+            }
+        }
 
         let mut state_names: FxHashSet<&str> = FxHashSet::default();
         for (i, s) in self.state.iter().enumerate() {
             non_empty(&s.name, || format!("state[{i}]"))?;
             if !state_names.insert(&s.name) {
-                let first = self
-                    .state
-                    .iter()
-                    .position(|b| b.name == s.name)
-                    .unwrap_or(0);
+                let first = self.state.iter().position(|b| b.name == s.name).unwrap_or(0);
                 return Err(SnapshotError::DuplicateId {
                     kind: "state group",
                     id: s.name.clone(),
@@ -477,14 +538,42 @@ impl Snapshot {
             feedback_region.push(lookup(&f.region, &|| format!("feedback[{i}].region"))?);
         }
 
-        Ok(Index {
-            parent,
-            action_region,
-            record_region,
-            feedback_region,
-            reveals,
-        })
+        Ok(Index { parent, action_region, record_region, id_set_region, feedback_region, reveals })
     }
+}
+
+fn check_row_set(set: &RowSet, has_record: bool, i: usize) -> Result<(), SnapshotError> {
+    let at = |what: &str| format!("actions[{i}].rows{what}");
+    if has_record {
+        return Err(SnapshotError::InvalidRows {
+            at: format!("actions[{i}]"),
+            reason: "an action has either `record` or `rows`, not both".to_owned(),
+        });
+    }
+    for (k, record) in set.records.iter().enumerate() {
+        non_empty(record, || at(&format!(".records[{k}]")))?;
+    }
+    let n = set.records.len();
+    let in_range = |k: u32, what: String| {
+        if (k as usize) < n {
+            Ok(())
+        } else {
+            Err(SnapshotError::InvalidRows {
+                at: what,
+                reason: format!("index {k} is past the {n} records"),
+            })
+        }
+    };
+    for (j, &k) in set.in_viewport.iter().flatten().enumerate() {
+        in_range(k, at(&format!(".inViewport[{j}]")))?;
+    }
+    for (j, u) in set.unavailable.iter().enumerate() {
+        in_range(u.index, at(&format!(".unavailable[{j}]")))?;
+    }
+    for (j, &k) in set.covered.iter().enumerate() {
+        in_range(k, at(&format!(".covered[{j}]")))?;
+    }
+    Ok(())
 }
 
 fn non_empty(id: &str, at: impl Fn() -> String) -> Result<(), SnapshotError> {
@@ -519,7 +608,7 @@ fn check_params(params: &Value, row: bool) -> Result<(), String> {
         }
         if row && props.contains_key("record") {
             return Err(
-                "a row action gets its `record` parameter from Pling; do not declare it".to_owned(),
+                "a row action gets its `record` parameter from Pling; do not declare it".to_owned()
             );
         }
     }
@@ -531,9 +620,7 @@ fn check_params(params: &Value, row: bool) -> Result<(), String> {
                     return Err("`required` must list property names".to_owned());
                 };
                 if !props.is_some_and(|p| p.contains_key(n)) {
-                    return Err(format!(
-                        "`required` names `{n}`, which is not in `properties`"
-                    ));
+                    return Err(format!("`required` names `{n}`, which is not in `properties`"));
                 }
             }
         }
@@ -569,15 +656,9 @@ mod tests {
     #[test]
     fn duplicates_and_dangling_references_are_named() {
         let e = err(r#"{"actions":[{"id":"a"},{"id":"a"}]}"#);
-        assert_eq!(
-            e,
-            "action id `a` is declared twice: actions[0] and actions[1]"
-        );
+        assert_eq!(e, "action id `a` is declared twice: actions[0] and actions[1]");
         let e = err(r#"{"actions":[{"id":"a","region":"nope"}]}"#);
-        assert_eq!(
-            e,
-            "actions[0].region names region `nope`, which is not declared"
-        );
+        assert_eq!(e, "actions[0].region names region `nope`, which is not declared");
         let e = err(
             r#"{"regions":[{"id":"a","name":"A","parent":"b"},{"id":"b","name":"B","parent":"a"}]}"#,
         );
@@ -589,10 +670,7 @@ mod tests {
     #[test]
     fn parameter_schemas_are_checked() {
         let e = err(r#"{"actions":[{"id":"a","params":{"type":"string"}}]}"#);
-        assert!(
-            e.contains("actions[0].params") && e.contains("object"),
-            "{e}"
-        );
+        assert!(e.contains("actions[0].params") && e.contains("object"), "{e}");
         let e = err(r#"{"actions":[{"id":"a","params":{"type":"object","required":["x"]}}]}"#);
         assert!(e.contains("`x`"), "{e}");
         let e =
@@ -606,16 +684,9 @@ mod tests {
 
     #[test]
     fn base_name_of_row_actions() {
-        let a = Action {
-            id: "toggle@t9".into(),
-            record: Some("t9".into()),
-            ..Default::default()
-        };
+        let a = Action { id: "toggle@t9".into(), record: Some("t9".into()), ..Default::default() };
         assert_eq!(a.base_name(), "toggle");
-        let b = Action {
-            id: "mail@home".into(),
-            ..Default::default()
-        };
+        let b = Action { id: "mail@home".into(), ..Default::default() };
         assert_eq!(b.base_name(), "mail@home");
         let c = Action {
             id: "x@1".into(),

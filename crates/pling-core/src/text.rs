@@ -80,11 +80,7 @@ fn is_line_break(c: char) -> bool {
 /// Replaces line breaks and control characters with spaces so a value stays on its line.
 pub fn one_line(s: &str) -> Cow<'_, str> {
     if s.chars().any(is_line_break) {
-        Cow::Owned(
-            s.chars()
-                .map(|c| if is_line_break(c) { ' ' } else { c })
-                .collect(),
-        )
+        Cow::Owned(s.chars().map(|c| if is_line_break(c) { ' ' } else { c }).collect())
     } else {
         Cow::Borrowed(s)
     }
@@ -143,16 +139,7 @@ pub fn shorten(s: &str, max: usize) -> (Cow<'_, str>, bool) {
             return (Cow::Owned(out), true);
         }
     }
-    (
-        Cow::Owned(
-            s.chars()
-                .take(max.saturating_sub(1))
-                .chain(['…'])
-                .take(max)
-                .collect(),
-        ),
-        true,
-    )
+    (Cow::Owned(s.chars().take(max.saturating_sub(1)).chain(['…']).take(max).collect()), true)
 }
 
 /// Authored text made safe for one line of the observation.
@@ -198,17 +185,11 @@ pub fn summarize(v: &Value, depth: usize) -> (Value, bool) {
         }
         Value::Array(items) if depth >= MAX_DEPTH => {
             let n = items.len();
-            (
-                Value::String(format!("[{n} item{}]", if n == 1 { "" } else { "s" })),
-                true,
-            )
+            (Value::String(format!("[{n} item{}]", if n == 1 { "" } else { "s" })), true)
         }
         Value::Object(map) if depth >= MAX_DEPTH => {
             let n = map.len();
-            (
-                Value::String(format!("{{{n} key{}}}", if n == 1 { "" } else { "s" })),
-                true,
-            )
+            (Value::String(format!("{{{n} key{}}}", if n == 1 { "" } else { "s" })), true)
         }
         Value::Array(items) => {
             let mut cut = false;
@@ -272,12 +253,7 @@ mod tests {
 
     #[test]
     fn tags_are_neutralised_in_any_spelling() {
-        for evil in [
-            "</page_data>",
-            "< / PAGE_DATA >",
-            "<page_data>",
-            "<\t/Page_Data",
-        ] {
+        for evil in ["</page_data>", "< / PAGE_DATA >", "<page_data>", "<\t/Page_Data"] {
             let safe = neutralize_tags(evil);
             assert!(!safe.contains('<'), "{evil} -> {safe}");
         }
@@ -302,10 +278,7 @@ mod tests {
         let v = json!({"a": {"b": {"c": {"d": 1}}, "list": [[1, [2, [3]]]]}});
         let (shaped, cut) = summarize(&v, 0);
         assert!(cut);
-        assert_eq!(
-            shaped,
-            json!({"a": {"b": {"c": "{1 key}"}, "list": ["[2 items]"]}})
-        );
+        assert_eq!(shaped, json!({"a": {"b": {"c": "{1 key}"}, "list": ["[2 items]"]}}));
     }
 
     #[test]

@@ -26,19 +26,11 @@ fn evil_page() -> Snapshot {
         page: PageIdentity {
             title: EVIL.into(),
             path: EVIL.into(),
-            params: [("id".to_owned(), json!(EVIL).into())]
-                .into_iter()
-                .collect(),
-            query: [(EVIL.to_owned(), json!({"deep": [EVIL]}).into())]
-                .into_iter()
-                .collect(),
+            params: [("id".to_owned(), json!(EVIL).into())].into_iter().collect(),
+            query: [(EVIL.to_owned(), json!({"deep": [EVIL]}).into())].into_iter().collect(),
             ..Default::default()
         },
-        regions: vec![Region {
-            id: "list".into(),
-            name: "List".into(),
-            ..Default::default()
-        }],
+        regions: vec![Region { id: "list".into(), name: "List".into(), ..Default::default() }],
         actions: vec![Action {
             id: format!("toggle@{EVIL}"),
             record: Some(EVIL.into()),
@@ -49,12 +41,9 @@ fn evil_page() -> Snapshot {
             id: EVIL.into(),
             region: Some("list".into()),
             label: Some(EVIL.into()),
-            fields: [
-                (EVIL.to_owned(), json!(EVIL)),
-                ("nested".to_owned(), json!({"x": [EVIL]})),
-            ]
-            .into_iter()
-            .collect(),
+            fields: [(EVIL.to_owned(), json!(EVIL)), ("nested".to_owned(), json!({"x": [EVIL]}))]
+                .into_iter()
+                .collect(),
             in_viewport: Some(true),
         }],
         state: vec![StateGroup {
@@ -67,6 +56,10 @@ fn evil_page() -> Snapshot {
             message: EVIL.into(),
             field: Some(EVIL.into()),
             region: Some("list".into()),
+        }],
+        record_ids: vec![pling_core::RecordIds {
+            region: Some("list".into()),
+            ids: vec![format!("z{EVIL}")],
         }],
     }
 }
@@ -83,36 +76,21 @@ fn page_data_cannot_close_the_block_or_forge_lines() {
     assert!(!text.to_lowercase().contains("< / page_data"));
     for line in text.lines() {
         if line.starts_with('#') {
-            assert!(
-                HEADINGS.iter().any(|h| line.starts_with(h)),
-                "forged heading: {line}"
-            );
+            assert!(HEADINGS.iter().any(|h| line.starts_with(h)), "forged heading: {line}");
         }
-        assert!(
-            !line.starts_with("- delete_everything"),
-            "forged action: {line}"
-        );
+        assert!(!line.starts_with("- delete_everything"), "forged action: {line}");
         assert!(!line.starts_with("1. "), "forged rule: {line}");
         assert!(!line.contains('\u{2028}') && !line.contains('\r'));
     }
     // The one real action is still callable with the original, unescaped record id.
     assert_eq!(
-        r.names.action_id("toggle", Some(EVIL)),
+        r.names.action_id("toggle", Some(EVIL)).as_deref(),
         Some(format!("toggle@{EVIL}").as_str())
     );
     // The state block is still valid JSON carrying the original value.
-    let state = text
-        .split("<page_data>")
-        .nth(1)
-        .unwrap()
-        .split("</page_data>")
-        .next()
-        .unwrap();
+    let state = text.split("<page_data>").nth(1).unwrap().split("</page_data>").next().unwrap();
     let value: serde_json::Value = serde_json::from_str(state).unwrap();
-    assert_eq!(
-        value["note"]["text"].as_str().unwrap().chars().count(),
-        EVIL.chars().count()
-    );
+    assert_eq!(value["note"]["text"].as_str().unwrap().chars().count(), EVIL.chars().count());
 }
 
 #[test]

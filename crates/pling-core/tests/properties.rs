@@ -3,7 +3,7 @@
 
 use pling_core::{
     observe, render, Action, ActionKind, Effect, Feedback, FeedbackKind, Limits, PageIdentity,
-    Record, Region, Snapshot, StateGroup,
+    Record, RecordIds, Region, RowException, RowSet, Snapshot, StateGroup,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -49,12 +49,7 @@ struct ActionSpec {
 
 fn snapshot() -> impl Strategy<Value = Snapshot> {
     let regions = prop::collection::vec(
-        (
-            any::<bool>(),
-            any::<bool>(),
-            prop::option::of(0usize..8),
-            text(),
-        ),
+        (any::<bool>(), any::<bool>(), prop::option::of(0usize..8), text()),
         0..10,
     );
     let actions = prop::collection::vec(
@@ -97,16 +92,23 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
     );
     let state = prop::collection::vec(value(), 0..8);
     let feedback = prop::collection::vec(
-        (
-            0u8..3,
-            text(),
-            prop::option::of(text()),
-            prop::option::of(0usize..10),
-        ),
+        (0u8..3, text(), prop::option::of(text()), prop::option::of(0usize..10)),
         0..14,
     );
-    (text(), text(), regions, actions, records, state, feedback).prop_map(
-        |(title, path, regions, actions, records, state, feedback)| {
+    let row_sets = prop::collection::vec(
+        (
+            0usize..6,
+            prop::option::of(0usize..10),
+            0usize..40,
+            prop::option::of(prop::collection::vec(0u32..40, 0..6)),
+            prop::collection::vec((0u32..40, prop::option::of(text())), 0..4),
+            prop::collection::vec(0u32..40, 0..3),
+            any::<bool>(),
+        ),
+        0..4,
+    );
+    (text(), text(), regions, actions, records, state, feedback, row_sets).prop_map(
+        |(title, path, regions, actions, records, state, feedback, row_sets)| {
             let n_regions = regions.len();
             let region_id =
                 |r: Option<usize>| r.filter(|r| *r < n_regions).map(|r| format!("g{r}"));
@@ -147,17 +149,9 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
                     Some(Action {
                         id,
                         name: record.is_none().then(|| name.to_owned()),
-                        description: if a.described {
-                            "Do the thing".into()
-                        } else {
-                            "".into()
-                        },
+                        description: if a.described { "Do the thing".into() } else { "".into() },
                         kind: kinds[a.kind as usize],
-                        effect: if a.kind % 2 == 0 {
-                            Effect::Write
-                        } else {
-                            Effect::Read
-                        },
+                        effect: if a.kind % 2 == 0 { Effect::Write } else { Effect::Read },
                         region: region_id(a.region),
                         record,
                         available: a.available,
@@ -168,6 +162,33 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
                     })
                 })
                 .collect();
+            let mut actions = actions;
+            for (j, (name, region, n, in_view, unavailable, covered, described)) in
+                row_sets.into_iter().enumerate()
+            {
+                let n = n as u32;
+                let keep = |k: &u32| *k < n;
+                actions.push(Action {
+                    id: format!("{}~set{j}", names[name]),
+                    name: Some(names[name].to_owned()),
+                    description: if described { "Do the thing".into() } else { "".into() },
+                    region: region_id(region),
+                    rows: Some(RowSet {
+                        records: (0..n).map(|k| format!("q{k}")).collect(),
+                        in_viewport: in_view.map(|v| v.into_iter().filter(keep).collect()),
+                        unavailable: unavailable
+                            .into_iter()
+                            .filter(|(k, _)| keep(k))
+                            .map(|(index, reason)| RowException {
+                                index,
+                                reason: reason.map(|r| r.as_str().into()),
+                            })
+                            .collect(),
+                        covered: covered.into_iter().filter(keep).collect(),
+                    }),
+                    ..Default::default()
+                });
+            }
             let records = records
                 .into_iter()
                 .enumerate()
@@ -191,11 +212,8 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
             let feedback = feedback
                 .into_iter()
                 .map(|(k, message, field, region)| Feedback {
-                    kind: [
-                        FeedbackKind::Error,
-                        FeedbackKind::Warning,
-                        FeedbackKind::Status,
-                    ][k as usize],
+                    kind: [FeedbackKind::Error, FeedbackKind::Warning, FeedbackKind::Status]
+                        [k as usize],
                     message: message.as_str().into(),
                     field: field.map(|f| f.as_str().into()),
                     region: region_id(region),
@@ -211,6 +229,14 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
                         .collect(),
                     ..Default::default()
                 },
+                record_ids: (0..(n_regions % 3))
+                    .map(|j| RecordIds {
+                        region: region_id(Some(j)),
+                        ids: (0..(j * 7 + actions.len() % 5))
+                            .map(|k| format!("z{j}-{k}"))
+                            .collect(),
+                    })
+                    .collect(),
                 regions,
                 actions,
                 records,
@@ -286,9 +312,11 @@ proptest! {
         let om = o.omissions();
         let text = render(&o).section;
         let in_entries: usize = o.entries.iter().map(|e| e.action_count()).sum();
-        prop_assert_eq!(in_entries + om.actions_hidden, s.actions.len());
+        let declared: usize = s.actions.iter().map(|a| a.rows.as_ref().map_or(1, |r| r.records.len())).sum();
+        prop_assert_eq!(in_entries + om.actions_hidden, declared);
         prop_assert_eq!(o.available_actions + o.unavailable_actions, in_entries);
-        prop_assert_eq!(o.records_total + om.records_hidden, s.records.len());
+        let id_only: usize = s.record_ids.iter().map(|set| set.ids.len()).sum();
+        prop_assert_eq!(o.records_total + om.records_hidden, s.records.len() + id_only);
         prop_assert_eq!(o.records.len() + om.records_not_shown, o.records_total);
         prop_assert_eq!(o.citation_ids.len() + om.record_ids_not_listed, o.records_total);
         prop_assert_eq!(o.regions.len() + om.regions_not_listed, s.regions.len());
@@ -348,14 +376,23 @@ proptest! {
         for e in o.entries.iter().filter(|e| e.callable()) {
             match &e.target {
                 pling_core::Target::Rows { rows, .. } => {
-                    for (record, id) in rows {
-                        prop_assert_eq!(r.names.action_id(&e.name, Some(record)), Some(*id));
-                        let original = s.actions.iter().find(|a| a.id == *id).unwrap();
-                        prop_assert_eq!(original.record.as_deref(), Some(*record));
+                    for row in rows {
+                        let id = row.action_id();
+                        let resolved = r.names.action_id(&e.name, Some(row.record));
+                        prop_assert_eq!(resolved.as_deref(), Some(id.as_ref()));
+                        if row.set {
+                            let original = s.actions.iter().find(|a| a.id == row.action).unwrap();
+                            prop_assert!(original.rows.as_ref().unwrap().records.iter().any(|rec| rec == row.record));
+                            prop_assert_eq!(id.as_ref(), format!("{}@{}", row.action, row.record));
+                        } else {
+                            let original = s.actions.iter().find(|a| a.id == id.as_ref()).unwrap();
+                            prop_assert_eq!(original.record.as_deref(), Some(row.record));
+                        }
                     }
                 }
                 pling_core::Target::Action { id, .. } => {
-                    prop_assert_eq!(r.names.action_id(&e.name, None), Some(*id));
+                    let resolved = r.names.action_id(&e.name, None);
+                    prop_assert_eq!(resolved.as_deref(), Some(*id));
                 }
             }
         }

@@ -17,6 +17,7 @@ pub struct Page {
 struct Resolution<'a> {
     #[serde(rename = "actionId")]
     action_id: &'a str,
+    declared: &'a str,
     record: Option<&'a str>,
     confirm: bool,
     handoff: bool,
@@ -43,11 +44,7 @@ impl Page {
             tools: &'r [serde_json::Value],
             omissions: pling_core::Omissions,
         }
-        let out = Out {
-            section: &r.section,
-            tools: &r.tools,
-            omissions: o.omissions(),
-        };
+        let out = Out { section: &r.section, tools: &r.tools, omissions: o.omissions() };
         serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))
     }
 
@@ -64,7 +61,8 @@ impl Page {
         let o = observe(&self.snapshot, &self.limits).map_err(error::snapshot)?;
         let r = o.resolve(name, record.as_deref()).map_err(error::call)?;
         let out = Resolution {
-            action_id: r.action_id,
+            action_id: &r.action_id,
+            declared: r.declared,
             record: r.record,
             confirm: r.confirm,
             handoff: r.handoff,

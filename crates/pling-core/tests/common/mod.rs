@@ -53,11 +53,7 @@ pub fn list_page(rows: usize, per_row: usize, fields: usize, in_view: usize) -> 
         });
     }
     Snapshot {
-        page: PageIdentity {
-            title: "Items".into(),
-            path: "/items".into(),
-            ..Default::default()
-        },
+        page: PageIdentity { title: "Items".into(), path: "/items".into(), ..Default::default() },
         regions: vec![Region {
             id: "list".into(),
             name: "Item list".into(),
@@ -71,17 +67,10 @@ pub fn list_page(rows: usize, per_row: usize, fields: usize, in_view: usize) -> 
         actions,
         records,
         state: vec![
-            StateGroup {
-                name: "filter".into(),
-                value: json!("all").into(),
-                ..Default::default()
-            },
-            StateGroup {
-                name: "total".into(),
-                value: json!(rows).into(),
-                ..Default::default()
-            },
+            StateGroup { name: "filter".into(), value: json!("all").into(), ..Default::default() },
+            StateGroup { name: "total".into(), value: json!(rows).into(), ..Default::default() },
         ],
         feedback: vec![],
+        record_ids: vec![],
     }
 }
