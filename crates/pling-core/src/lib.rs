@@ -17,14 +17,21 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod agent;
 mod error;
+pub mod history;
 mod limits;
 mod observe;
+pub mod openai;
+pub mod receipt;
 mod render;
 mod resolve;
+pub mod retry;
 mod rules;
 mod snapshot;
 pub mod text;
+pub mod tokens;
+pub mod validate;
 
 pub use error::{LimitsError, SnapshotError};
 pub use limits::Limits;

@@ -205,6 +205,11 @@ pub struct Action {
     /// The region this action opens or activates: a discoverable target for hidden content.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reveals: Option<String>,
+    /// What it is expected to change: `records`, `records.added`, `records.removed`,
+    /// `records.changed`, `state`, `state.<name>`, `page`, `feedback` or `actions`. When none of
+    /// it changes, the receipt carries `EXPECTATION_FAILED`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expects: Vec<String>,
 }
 
 /// The rows of a row action declared once: the compact form of many `name@record` actions
@@ -350,6 +355,7 @@ impl Default for Action {
             in_viewport: None,
             covered: false,
             reveals: None,
+            expects: Vec::new(),
         }
     }
 }

@@ -1,0 +1,775 @@
+//! The assistant loop as a sans-IO state machine. It says what to do next — observe the page,
+//! call the model with this request, ask the person to confirm, dispatch this action, finish —
+//! and takes each outcome back. The host (the browser shim, or a test) performs the effects.
+//!
+//! Every tool call is checked before anything runs: its JSON, its name and record against the
+//! observation the model saw, its arguments against the schema. Confirmation and handoff are
+//! enforced here, not left to the model. Each dispatched action gets a receipt from the
+//! snapshots before and after it.
+
+use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
+use crate::limits::Limits;
+use crate::observe::observe;
+use crate::openai::{
+    parse_structured, recover_calls, request_body, Message, ModelError, Reply, RequestOptions,
+    ToolCall, ToolMode,
+};
+use crate::receipt::{diff, Receipt};
+use crate::render::render;
+use crate::rules::system_message;
+use crate::snapshot::{Action, Snapshot};
+use crate::validate;
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::VecDeque;
+use thiserror::Error;
+
+/// Default model turns for one request of the person's.
+pub const DEFAULT_MAX_STEPS: usize = 12;
+/// Default number of repeated identical failing calls before the loop gives up.
+pub const DEFAULT_MAX_REPEATED_FAILURES: usize = 3;
+
+/// How the loop runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AgentConfig {
+    /// The application section, appended once after the rules.
+    pub application: Option<String>,
+    /// Budgets.
+    pub limits: Limits,
+    /// Model, streaming, tool mode, temperature.
+    pub request: RequestOptions,
+    /// Model turns for one request of the person's before the loop stops.
+    pub max_steps: usize,
+    /// Repeated identical failing calls before the loop stops.
+    pub max_repeated_failures: usize,
+}
+
+impl Default for AgentConfig {
+    fn default() -> Self {
+        Self {
+            application: None,
+            limits: Limits::default(),
+            request: RequestOptions::default(),
+            max_steps: DEFAULT_MAX_STEPS,
+            max_repeated_failures: DEFAULT_MAX_REPEATED_FAILURES,
+        }
+    }
+}
+
+/// What a model request is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Purpose {
+    /// The next step of the task.
+    Step,
+    /// Summarising older history.
+    Summary,
+}
+
+/// Why the loop finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum FinishReason {
+    /// The model answered.
+    Answered,
+    /// An action needs the person: control is theirs.
+    Handoff,
+    /// The step limit was reached.
+    StepLimit,
+    /// The same failing call kept coming.
+    RepeatedFailures,
+    /// The person stopped it.
+    Stopped,
+    /// The model could not be reached or answered garbage.
+    ModelFailed,
+}
+
+/// One action that ran (or was refused), for the final report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Done {
+    /// The function name the model used.
+    pub name: String,
+    /// The original action id, when it resolved.
+    pub action_id: Option<String>,
+    /// The record, for a row action.
+    pub record: Option<String>,
+    /// Whether it ran without error.
+    pub ok: bool,
+    /// Whether it was dispatched to the page at all.
+    pub dispatched: bool,
+    /// What went wrong.
+    pub error: Option<String>,
+}
+
+/// What the host must do next.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Effect {
+    /// Wait for the page to settle, take a snapshot, and pass it to [`Agent::observed`].
+    Observe,
+    /// POST `body` to `/chat/completions`, with retries, and pass the reply to
+    /// [`Agent::model_replied`].
+    Request {
+        /// What the request is for.
+        purpose: Purpose,
+        /// The request body.
+        body: Value,
+    },
+    /// Ask the person whether this action may run; pass the answer to [`Agent::confirmed`].
+    #[serde(rename_all = "camelCase")]
+    Confirm {
+        /// The original action id.
+        action_id: String,
+        /// The record, for a row action.
+        record: Option<String>,
+        /// The action's description.
+        description: String,
+        /// The arguments.
+        arguments: Value,
+    },
+    /// Run this action on the page; pass the outcome to [`Agent::dispatched`].
+    #[serde(rename_all = "camelCase")]
+    Dispatch {
+        /// The original action id.
+        action_id: String,
+        /// The declared action's id (differs for a row set's rows).
+        declared: String,
+        /// The record, for a row action.
+        record: Option<String>,
+        /// The arguments.
+        arguments: Value,
+    },
+    /// The loop is over.
+    Finish {
+        /// Why.
+        reason: FinishReason,
+        /// What to tell the person.
+        message: String,
+        /// What ran, from the receipts.
+        actions: Vec<Done>,
+    },
+}
+
+/// The page's answer to a dispatch.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Outcome {
+    /// The handler finished without error.
+    pub ok: bool,
+    /// The page's error, or the timeout.
+    pub error: Option<String>,
+}
+
+/// A call made out of order (a host bug), or a malformed snapshot.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AgentError {
+    /// The method does not fit the loop's state.
+    #[error("the assistant is not waiting for {expected} (it is {state})")]
+    WrongState {
+        /// What the method answers.
+        expected: &'static str,
+        /// What the loop waits for.
+        state: &'static str,
+    },
+    /// The snapshot was rejected.
+    #[error(transparent)]
+    Snapshot(#[from] crate::error::SnapshotError),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum State {
+    Idle,
+    Observe { receipt: bool },
+    Model { purpose: Purpose, cut: usize },
+    Confirm,
+    Dispatch,
+    Finished(Effect),
+}
+
+impl State {
+    fn name(&self) -> &'static str {
+        match self {
+            State::Idle => "idle",
+            State::Observe { .. } => "waiting for a snapshot",
+            State::Model { .. } => "waiting for the model",
+            State::Confirm => "waiting for a confirmation",
+            State::Dispatch => "waiting for a dispatch",
+            State::Finished(_) => "finished",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct InFlight {
+    call: ToolCall,
+    action: Action,
+    action_id: String,
+    record: Option<String>,
+    arguments: Value,
+    before: Snapshot,
+    outcome: Option<Outcome>,
+}
+
+/// The assistant loop.
+#[derive(Debug, Clone)]
+pub struct Agent {
+    config: AgentConfig,
+    history: History,
+    snapshot: Option<Snapshot>,
+    state: State,
+    pending: VecDeque<ToolCall>,
+    in_flight: Option<InFlight>,
+    steps: usize,
+    failures: FxHashMap<String, usize>,
+    repeated: usize,
+    log: Vec<Done>,
+}
+
+impl Agent {
+    /// A loop with this configuration and an empty conversation.
+    pub fn new(config: AgentConfig) -> Self {
+        Self {
+            config,
+            history: History::default(),
+            snapshot: None,
+            state: State::Idle,
+            pending: VecDeque::new(),
+            in_flight: None,
+            steps: 0,
+            failures: FxHashMap::default(),
+            repeated: 0,
+            log: Vec::new(),
+        }
+    }
+
+    /// The conversation so far.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &AgentConfig {
+        &self.config
+    }
+
+    /// Whether a task is under way.
+    pub fn busy(&self) -> bool {
+        !matches!(self.state, State::Idle | State::Finished(_))
+    }
+
+    fn wrong(&self, expected: &'static str) -> AgentError {
+        AgentError::WrongState { expected, state: self.state.name() }
+    }
+
+    /// Starts a task with the person's words.
+    pub fn ask(&mut self, text: &str) -> Result<Effect, AgentError> {
+        if self.busy() {
+            return Err(self.wrong("a new request"));
+        }
+        self.history.messages.push(Message::User { content: text.to_owned() });
+        self.steps = 0;
+        self.repeated = 0;
+        self.failures.clear();
+        self.log.clear();
+        self.state = State::Observe { receipt: false };
+        Ok(Effect::Observe)
+    }
+
+    /// Takes the settled snapshot the last [`Effect::Observe`] asked for.
+    pub fn observed(&mut self, snapshot: Snapshot) -> Result<Effect, AgentError> {
+        let State::Observe { receipt } = self.state else {
+            if let State::Finished(effect) = &self.state {
+                return Ok(effect.clone());
+            }
+            return Err(self.wrong("a snapshot"));
+        };
+        snapshot.validate()?;
+        if receipt {
+            if let Some(flight) = self.in_flight.take() {
+                let outcome = flight.outcome.clone().unwrap_or_default();
+                let changes = diff(&flight.before, &snapshot);
+                let receipt = Receipt::ran(
+                    &flight.action,
+                    &flight.action_id,
+                    outcome.ok,
+                    outcome.error.clone(),
+                    changes,
+                );
+                self.push_result(&flight.call, &receipt);
+                if !outcome.ok {
+                    self.count_failure(&flight.call);
+                }
+                self.log.push(Done {
+                    name: flight.call.name.clone(),
+                    action_id: Some(flight.action_id.clone()),
+                    record: flight.record.clone(),
+                    ok: outcome.ok,
+                    dispatched: true,
+                    error: outcome.error,
+                });
+            }
+        }
+        self.snapshot = Some(snapshot);
+        if self.repeated >= self.config.max_repeated_failures {
+            return Ok(self.finish(FinishReason::RepeatedFailures, None));
+        }
+        Ok(self.next())
+    }
+
+    /// Takes the model's reply (after the host's retries), or its final failure.
+    pub fn model_replied(
+        &mut self,
+        reply: Result<Reply, ModelError>,
+    ) -> Result<Effect, AgentError> {
+        let State::Model { purpose, cut } = self.state else {
+            if let State::Finished(effect) = &self.state {
+                return Ok(effect.clone());
+            }
+            return Err(self.wrong("a model reply"));
+        };
+        if purpose == Purpose::Summary {
+            let summary = match reply {
+                Ok(Reply { content: Some(text), .. }) if !text.trim().is_empty() => text,
+                _ => self.history.fallback_summary(cut),
+            };
+            self.history.compact(cut, &summary);
+            return Ok(self.request(false));
+        }
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(ModelError::Aborted) => return Ok(self.finish(FinishReason::Stopped, None)),
+            Err(error) => {
+                return Ok(self.finish(FinishReason::ModelFailed, Some(error.to_string())))
+            }
+        };
+        let (content, calls) = self.calls_of(reply.clone());
+        if calls.is_empty() {
+            let mut message = content.unwrap_or_default().trim().to_owned();
+            if message.is_empty() {
+                message = "(The model gave no answer.)".to_owned();
+            }
+            if reply.finish_reason == crate::openai::FinishReason::Length {
+                message.push_str(" (The answer was cut off at the output limit.)");
+            }
+            self.history
+                .messages
+                .push(Message::Assistant { content: Some(message.clone()), tool_calls: vec![] });
+            return Ok(self.finish(FinishReason::Answered, Some(message)));
+        }
+        self.history.messages.push(Message::Assistant { content, tool_calls: calls.clone() });
+        self.pending = calls.into();
+        Ok(self.next())
+    }
+
+    /// Native calls, or calls recovered from the text (or the structured reply).
+    fn calls_of(&self, reply: Reply) -> (Option<String>, Vec<ToolCall>) {
+        let text = reply.content.clone().filter(|c| !c.trim().is_empty());
+        if !reply.tool_calls.is_empty() {
+            return (text, reply.tool_calls);
+        }
+        let Some(text) = text else { return (None, vec![]) };
+        match self.config.request.tool_mode {
+            ToolMode::Native => (Some(text), vec![]),
+            ToolMode::Structured => match parse_structured(&text) {
+                Some(r) if !r.tool_calls.is_empty() => (None, r.tool_calls),
+                Some(r) => (r.content, vec![]),
+                None => (Some(text.clone()), recover_calls(&text)),
+            },
+            ToolMode::Auto => {
+                let calls = recover_calls(&text);
+                if calls.is_empty() {
+                    (Some(text), calls)
+                } else {
+                    (None, calls)
+                }
+            }
+        }
+    }
+
+    /// Takes the person's answer to [`Effect::Confirm`].
+    pub fn confirmed(&mut self, yes: bool) -> Result<Effect, AgentError> {
+        if !matches!(self.state, State::Confirm) {
+            if let State::Finished(effect) = &self.state {
+                return Ok(effect.clone());
+            }
+            return Err(self.wrong("a confirmation"));
+        }
+        let Some(flight) = self.in_flight.as_ref() else {
+            return Err(self.wrong("a confirmation"));
+        };
+        if yes {
+            self.state = State::Dispatch;
+            return Ok(dispatch_effect(flight));
+        }
+        let flight = self.in_flight.take().expect("checked above");
+        let receipt = Receipt::refused(
+            &flight.action_id,
+            flight.action.description.as_str(),
+            "the person declined this action; it did not run. Do not call it again; ask the person how to continue".to_owned(),
+            self.available_names(),
+        );
+        self.push_result(&flight.call, &receipt);
+        self.log.push(Done {
+            name: flight.call.name,
+            action_id: Some(flight.action_id),
+            record: flight.record,
+            ok: false,
+            dispatched: false,
+            error: Some("declined by the person".to_owned()),
+        });
+        Ok(self.next())
+    }
+
+    /// Takes the page's outcome of [`Effect::Dispatch`]; the receipt follows the next snapshot.
+    pub fn dispatched(&mut self, outcome: Outcome) -> Result<Effect, AgentError> {
+        if !matches!(self.state, State::Dispatch) {
+            if let State::Finished(effect) = &self.state {
+                return Ok(effect.clone());
+            }
+            return Err(self.wrong("a dispatch outcome"));
+        }
+        if let Some(flight) = self.in_flight.as_mut() {
+            flight.outcome = Some(outcome);
+        }
+        self.state = State::Observe { receipt: true };
+        Ok(Effect::Observe)
+    }
+
+    /// The person stops the loop: nothing is dispatched after this. Calls not yet run get a
+    /// result saying so, so the conversation stays well-formed for the next request.
+    pub fn stop(&mut self) -> Effect {
+        if let State::Finished(effect) = &self.state {
+            return effect.clone();
+        }
+        if matches!(self.state, State::Idle) {
+            return Effect::Finish {
+                reason: FinishReason::Stopped,
+                message: "Nothing was running.".to_owned(),
+                actions: vec![],
+            };
+        }
+        if let Some(flight) = self.in_flight.take() {
+            let ran = flight.outcome.is_some() || matches!(self.state, State::Dispatch);
+            let error = if ran {
+                "stopped by the person while the action was running; it may have taken effect"
+            } else {
+                "stopped by the person; it did not run"
+            };
+            let receipt = Receipt::refused(
+                &flight.action_id,
+                flight.action.description.as_str(),
+                error.to_owned(),
+                String::new(),
+            );
+            self.push_result(&flight.call, &receipt);
+            self.log.push(Done {
+                name: flight.call.name,
+                action_id: Some(flight.action_id),
+                record: flight.record,
+                ok: flight.outcome.as_ref().is_some_and(|o| o.ok),
+                dispatched: ran,
+                error: Some(error.to_owned()),
+            });
+        }
+        self.finish(FinishReason::Stopped, None)
+    }
+
+    fn next(&mut self) -> Effect {
+        while let Some(call) = self.pending.pop_front() {
+            if let Some(effect) = self.handle_call(call) {
+                return effect;
+            }
+            if self.repeated >= self.config.max_repeated_failures {
+                return self.finish(FinishReason::RepeatedFailures, None);
+            }
+        }
+        self.request(true)
+    }
+
+    fn request(&mut self, count_step: bool) -> Effect {
+        let Some(snapshot) = self.snapshot.as_ref() else {
+            self.state = State::Observe { receipt: false };
+            return Effect::Observe;
+        };
+        let observation = match observe(snapshot, &self.config.limits) {
+            Ok(o) => o,
+            Err(e) => {
+                return self.finish(
+                    FinishReason::ModelFailed,
+                    Some(format!("the page snapshot was rejected: {e}")),
+                )
+            }
+        };
+        let rendered = render(&observation);
+        let system = system_message(self.config.application.as_deref(), &rendered.section);
+        let fixed = fixed_tokens(&system, &rendered.tools);
+        if self.history.needs_compaction(fixed, &self.config.limits) {
+            if let Some(cut) = self.history.cut(self.config.limits.keep_recent) {
+                let options = RequestOptions {
+                    stream: false,
+                    tool_mode: ToolMode::Native,
+                    ..self.config.request.clone()
+                };
+                let body = request_body(
+                    SUMMARY_SYSTEM,
+                    &self.history.summary_messages(cut),
+                    &[],
+                    &options,
+                );
+                self.state = State::Model { purpose: Purpose::Summary, cut };
+                return Effect::Request { purpose: Purpose::Summary, body };
+            }
+        }
+        if count_step {
+            if self.steps >= self.config.max_steps {
+                return self.finish(FinishReason::StepLimit, None);
+            }
+            self.steps += 1;
+        }
+        let mut options = self.config.request.clone();
+        if options.max_tokens.is_none() {
+            options.max_tokens = Some(self.config.limits.reserve_for_output);
+        }
+        let body = request_body(&system, &self.history.messages, &rendered.tools, &options);
+        self.state = State::Model { purpose: Purpose::Step, cut: 0 };
+        Effect::Request { purpose: Purpose::Step, body }
+    }
+
+    /// Checks one call; returns the effect to perform, or `None` when it was refused (its
+    /// result is already in the history) and the next call can be handled.
+    fn handle_call(&mut self, call: ToolCall) -> Option<Effect> {
+        let snapshot = self.snapshot.as_ref()?;
+        let observation = observe(snapshot, &self.config.limits).ok()?;
+        let arguments: Value = match serde_json::from_str(if call.arguments.trim().is_empty() {
+            "{}"
+        } else {
+            &call.arguments
+        }) {
+            Ok(v @ Value::Object(_)) => v,
+            Ok(other) => {
+                self.refuse(&call, None, format!("arguments must be a JSON object, got {other}"));
+                return None;
+            }
+            Err(e) => {
+                self.refuse(
+                    &call,
+                    None,
+                    format!("invalid JSON arguments for `{}`: {e}", call.name),
+                );
+                return None;
+            }
+        };
+        let record = match arguments.get("record") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(Value::Number(n)) => Some(n.to_string()),
+            Some(other) => {
+                self.refuse(
+                    &call,
+                    None,
+                    format!("`record` must be a record id string, got {other}"),
+                );
+                return None;
+            }
+        };
+        let resolved = match observation.resolve(&call.name, record.as_deref()) {
+            Ok(r) => r,
+            Err(e) => {
+                self.refuse(&call, None, e.to_string());
+                return None;
+            }
+        };
+        let rendered = render(&observation);
+        let schema = rendered
+            .tools
+            .iter()
+            .find(|t| t["function"]["name"] == call.name)
+            .map(|t| t["function"]["parameters"].clone());
+        if let Some(schema) = schema {
+            let problems = validate::check(&schema, &arguments);
+            if !problems.is_empty() {
+                self.refuse(
+                    &call,
+                    Some(resolved.action_id.to_string()),
+                    format!("invalid arguments for `{}`: {}", call.name, problems.join("; ")),
+                );
+                return None;
+            }
+        }
+        let action = snapshot
+            .actions
+            .iter()
+            .find(|a| a.id == resolved.declared)
+            .cloned()
+            .unwrap_or_default();
+        let flight = InFlight {
+            action_id: resolved.action_id.to_string(),
+            record: resolved.record.map(str::to_owned),
+            call: call.clone(),
+            arguments,
+            before: snapshot.clone(),
+            outcome: None,
+            action,
+        };
+        if resolved.handoff {
+            let description = flight.action.description.as_str().to_owned();
+            let receipt = Receipt::refused(
+                &flight.action_id,
+                &description,
+                "this step is for the person: control was handed to them; it did not run"
+                    .to_owned(),
+                String::new(),
+            );
+            self.push_result(&call, &receipt);
+            self.log.push(Done {
+                name: call.name.clone(),
+                action_id: Some(flight.action_id.clone()),
+                record: flight.record.clone(),
+                ok: false,
+                dispatched: false,
+                error: Some("handed to the person".to_owned()),
+            });
+            let what = if description.is_empty() { call.name.clone() } else { description };
+            return Some(self.finish(
+                FinishReason::Handoff,
+                Some(format!("This step needs you: {what}. I stopped here so you can do it yourself in the page.")),
+            ));
+        }
+        let confirm = resolved.confirm;
+        let effect = if confirm {
+            self.state = State::Confirm;
+            Effect::Confirm {
+                action_id: flight.action_id.clone(),
+                record: flight.record.clone(),
+                description: flight.action.description.as_str().to_owned(),
+                arguments: flight.arguments.clone(),
+            }
+        } else {
+            self.state = State::Dispatch;
+            dispatch_effect(&flight)
+        };
+        self.in_flight = Some(flight);
+        Some(effect)
+    }
+
+    fn refuse(&mut self, call: &ToolCall, action_id: Option<String>, error: String) {
+        let repeated = self.count_failure(call);
+        let error = if repeated {
+            format!("{error}. You already made this exact call and it failed; do not repeat it (rule 5)")
+        } else {
+            error
+        };
+        let receipt = Receipt::refused(
+            action_id.as_deref().unwrap_or(&call.name),
+            "",
+            error.clone(),
+            self.available_names(),
+        );
+        self.push_result(call, &receipt);
+        self.log.push(Done {
+            name: call.name.clone(),
+            action_id,
+            record: None,
+            ok: false,
+            dispatched: false,
+            error: Some(error),
+        });
+    }
+
+    /// Counts a failing call; true when the identical call failed before.
+    fn count_failure(&mut self, call: &ToolCall) -> bool {
+        let canonical = serde_json::from_str::<Value>(&call.arguments)
+            .map(|v| v.to_string())
+            .unwrap_or_else(|_| call.arguments.clone());
+        let count = self.failures.entry(format!("{}\u{0}{}", call.name, canonical)).or_insert(0);
+        *count += 1;
+        if *count > 1 {
+            self.repeated += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn available_names(&self) -> String {
+        self.snapshot
+            .as_ref()
+            .and_then(|s| observe(s, &self.config.limits).ok().map(|o| o.callable_names()))
+            .unwrap_or_else(|| "none".to_owned())
+    }
+
+    fn push_result(&mut self, call: &ToolCall, receipt: &Receipt) {
+        let content = receipt.to_content(self.config.limits.max_tool_result_tokens);
+        self.history.messages.push(Message::Tool { tool_call_id: call.id.clone(), content });
+    }
+
+    fn finish(&mut self, reason: FinishReason, message: Option<String>) -> Effect {
+        // Calls the model asked for that never ran still get a result.
+        while let Some(call) = self.pending.pop_front() {
+            let receipt = Receipt::refused(
+                &call.name,
+                "",
+                "not run: the task ended before this call".to_owned(),
+                String::new(),
+            );
+            self.push_result(&call, &receipt);
+        }
+        let message = match (reason, message) {
+            (FinishReason::Answered | FinishReason::Handoff, Some(m)) => m,
+            (reason, detail) => self.honest_ending(reason, detail),
+        };
+        let effect = Effect::Finish { reason, message, actions: self.log.clone() };
+        self.state = State::Finished(effect.clone());
+        self.in_flight = None;
+        effect
+    }
+
+    /// What to tell the person when the model did not finish, grounded in the receipts.
+    fn honest_ending(&self, reason: FinishReason, detail: Option<String>) -> String {
+        let why = match reason {
+            FinishReason::StepLimit => {
+                format!("I stopped after {} steps without finishing.", self.config.max_steps)
+            }
+            FinishReason::RepeatedFailures => {
+                "I stopped because the same action kept failing.".to_owned()
+            }
+            FinishReason::Stopped => "Stopped as you asked.".to_owned(),
+            FinishReason::ModelFailed => format!(
+                "I could not continue: {}.",
+                detail.unwrap_or_else(|| "the model failed".to_owned())
+            ),
+            FinishReason::Answered | FinishReason::Handoff => String::new(),
+        };
+        let ran: Vec<String> = self
+            .log
+            .iter()
+            .filter(|d| d.dispatched)
+            .map(|d| {
+                let target = d.record.as_ref().map(|r| format!(" on {r}")).unwrap_or_default();
+                let status = if d.ok {
+                    "done".to_owned()
+                } else {
+                    format!("failed: {}", d.error.clone().unwrap_or_default())
+                };
+                format!("{}{} ({})", d.name, target, status)
+            })
+            .collect();
+        if ran.is_empty() {
+            format!("{why} Nothing on the page was changed.")
+        } else {
+            format!("{why} What ran: {}.", ran.join("; "))
+        }
+    }
+}
+
+fn dispatch_effect(flight: &InFlight) -> Effect {
+    Effect::Dispatch {
+        action_id: flight.action_id.clone(),
+        declared: flight.action.id.clone(),
+        record: flight.record.clone(),
+        arguments: flight.arguments.clone(),
+    }
+}

@@ -1,0 +1,225 @@
+//! Bounded conversation history: the messages, their estimated size, and compaction — older
+//! messages become one user message starting `[Conversation history summary]`, the most
+//! recent stay verbatim, and the cut never separates an assistant tool call from its results.
+
+use crate::limits::Limits;
+use crate::openai::Message;
+use crate::tokens::{estimate, estimate_message};
+use serde::{Deserialize, Serialize};
+
+/// How a compacted summary begins.
+pub const SUMMARY_PREFIX: &str = "[Conversation history summary]";
+
+/// The system prompt of a summarising request.
+pub const SUMMARY_SYSTEM: &str = "You summarise a conversation between a user and an assistant that operates a web page. Write a short factual record: what the user asked, which actions the assistant called with which result (ok or failed, and why), and what the assistant answered. Keep record ids and names exactly. Do not add instructions or opinions.";
+
+/// The conversation so far.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct History {
+    /// Oldest first; a summary, when there is one, is the first message.
+    pub messages: Vec<Message>,
+}
+
+impl History {
+    /// Estimated tokens of all messages.
+    pub fn tokens(&self) -> usize {
+        self.messages.iter().map(message_tokens).sum()
+    }
+
+    /// Whether the request (with `fixed_tokens` of system message and tools) crosses
+    /// `compactRatio` of the usable budget.
+    pub fn needs_compaction(&self, fixed_tokens: usize, limits: &Limits) -> bool {
+        let threshold = limits.usable_tokens() as f64 * limits.compact_ratio;
+        (fixed_tokens + self.tokens()) as f64 > threshold
+    }
+
+    /// The index of the first message kept verbatim when compacting, keeping `keep_recent`
+    /// messages and moving the cut earlier so tool results stay with their call. `None` when
+    /// there is nothing older to summarise.
+    pub fn cut(&self, keep_recent: usize) -> Option<usize> {
+        let mut cut = self.messages.len().saturating_sub(keep_recent.max(1));
+        while cut > 0 && matches!(self.messages[cut], Message::Tool { .. }) {
+            cut -= 1;
+        }
+        let already_summary = cut == 1 && self.is_summary(0);
+        (cut > 0 && !already_summary).then_some(cut)
+    }
+
+    fn is_summary(&self, i: usize) -> bool {
+        matches!(&self.messages[i], Message::User { content } if content.starts_with(SUMMARY_PREFIX))
+    }
+
+    /// The messages of a summarising request for everything before `cut`.
+    pub fn summary_messages(&self, cut: usize) -> Vec<Message> {
+        vec![Message::User {
+            content: format!(
+                "Summarise this conversation:\n\n{}",
+                transcript(&self.messages[..cut])
+            ),
+        }]
+    }
+
+    /// A summary made without a model: the user's requests, the calls and their results, and
+    /// the assistant's answers, each shortened.
+    pub fn fallback_summary(&self, cut: usize) -> String {
+        let mut out = String::new();
+        for m in &self.messages[..cut] {
+            let line = match m {
+                Message::User { content } if content.starts_with(SUMMARY_PREFIX) => {
+                    content[SUMMARY_PREFIX.len()..].trim().to_owned()
+                }
+                Message::User { content } => format!("User: {}", clip(content, 300)),
+                Message::Assistant { content, tool_calls } => {
+                    let mut parts = Vec::new();
+                    if let Some(c) = content.as_deref().filter(|c| !c.trim().is_empty()) {
+                        parts.push(format!("Assistant: {}", clip(c, 300)));
+                    }
+                    for c in tool_calls {
+                        parts.push(format!("Called {} {}", c.name, clip(&c.arguments, 120)));
+                    }
+                    parts.join("\n")
+                }
+                Message::Tool { content, .. } => format!("Result: {}", clip(content, 200)),
+            };
+            if !line.is_empty() {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        out.trim_end().to_owned()
+    }
+
+    /// Replaces the messages before `cut` with one summary message.
+    pub fn compact(&mut self, cut: usize, summary: &str) {
+        let summary = Message::User { content: format!("{SUMMARY_PREFIX}\n{}", summary.trim()) };
+        self.messages.splice(..cut, [summary]);
+    }
+}
+
+fn message_tokens(m: &Message) -> usize {
+    let role = match m {
+        Message::User { .. } => "user",
+        Message::Assistant { .. } => "assistant",
+        Message::Tool { .. } => "tool",
+    };
+    estimate_message(role, &m.text_for_estimate())
+}
+
+fn clip(text: &str, max: usize) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    crate::text::shorten(&flat, max).0.into_owned()
+}
+
+fn transcript(messages: &[Message]) -> String {
+    let mut out = String::new();
+    for m in messages {
+        match m {
+            Message::User { content } => out.push_str(&format!("USER: {content}\n")),
+            Message::Assistant { content, tool_calls } => {
+                if let Some(c) = content {
+                    out.push_str(&format!("ASSISTANT: {c}\n"));
+                }
+                for c in tool_calls {
+                    out.push_str(&format!("ASSISTANT CALLED: {} {}\n", c.name, c.arguments));
+                }
+            }
+            Message::Tool { content, .. } => {
+                out.push_str(&format!("RESULT: {}\n", clip(content, 600)))
+            }
+        }
+    }
+    out
+}
+
+/// Estimated tokens of a request's fixed part: the system message and the tools.
+pub fn fixed_tokens(system: &str, tools: &[serde_json::Value]) -> usize {
+    estimate(system) + tools.iter().map(|t| estimate(&t.to_string())).sum::<usize>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openai::ToolCall;
+
+    fn turn(h: &mut History, n: usize) {
+        h.messages.push(Message::User { content: format!("request {n}") });
+        h.messages.push(Message::Assistant {
+            content: None,
+            tool_calls: vec![
+                ToolCall { id: format!("a{n}"), name: "search".into(), arguments: "{}".into() },
+                ToolCall { id: format!("b{n}"), name: "toggle".into(), arguments: "{}".into() },
+            ],
+        });
+        h.messages.push(Message::Tool {
+            tool_call_id: format!("a{n}"),
+            content: "{\"result\":{\"ok\":true}}".into(),
+        });
+        h.messages.push(Message::Tool {
+            tool_call_id: format!("b{n}"),
+            content: "{\"result\":{\"ok\":true}}".into(),
+        });
+        h.messages
+            .push(Message::Assistant { content: Some(format!("done {n}")), tool_calls: vec![] });
+    }
+
+    #[test]
+    fn the_cut_never_separates_a_call_from_its_results() {
+        let mut h = History::default();
+        for n in 0..4 {
+            turn(&mut h, n);
+        }
+        for keep in 1..h.messages.len() {
+            if let Some(cut) = h.cut(keep) {
+                assert!(!matches!(h.messages[cut], Message::Tool { .. }), "keep {keep}");
+                assert!(h.messages.len() - cut >= keep);
+            }
+        }
+        // keep 3: the last three start with a tool result, so the cut moves to its call.
+        let cut = h.cut(3).unwrap();
+        assert_eq!(cut, 16);
+        assert!(
+            matches!(&h.messages[cut], Message::Assistant { tool_calls, .. } if !tool_calls.is_empty())
+        );
+    }
+
+    #[test]
+    fn compaction_replaces_older_messages_with_one_summary() {
+        let mut h = History::default();
+        for n in 0..4 {
+            turn(&mut h, n);
+        }
+        let cut = h.cut(6).unwrap();
+        let fallback = h.fallback_summary(cut);
+        assert!(
+            fallback.starts_with("User: request 0\nCalled search {}\nCalled toggle {}\nResult:"),
+            "{fallback}"
+        );
+        let before = h.messages.len();
+        h.compact(cut, &fallback);
+        assert_eq!(h.messages.len(), before - cut + 1);
+        assert!(
+            matches!(&h.messages[0], Message::User { content } if content.starts_with("[Conversation history summary]\nUser: request 0"))
+        );
+        // Compacting again folds the old summary into the new one.
+        turn(&mut h, 9);
+        let cut = h.cut(6).unwrap();
+        assert!(h.fallback_summary(cut).starts_with("User: request 0"));
+        assert!(h.summary_messages(cut)[0]
+            .text_for_estimate()
+            .contains("USER: [Conversation history summary]"));
+    }
+
+    #[test]
+    fn the_threshold_is_compact_ratio_of_the_usable_budget() {
+        let limits = Limits {
+            max_tokens: 1000,
+            reserve_for_output: 200,
+            compact_ratio: 0.5,
+            ..Limits::default()
+        };
+        let mut h = History::default();
+        h.messages.push(Message::User { content: "word ".repeat(300) });
+        assert!(!h.needs_compaction(50, &limits));
+        assert!(h.needs_compaction(150, &limits));
+    }
+}

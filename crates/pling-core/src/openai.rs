@@ -1,0 +1,924 @@
+//! The OpenAI-compatible `/chat/completions` wire format: request bodies, replies, streamed
+//! deltas, error bodies, and tool calls that models write as text instead of `tool_calls`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use thiserror::Error;
+
+/// One tool call: the function name and its arguments as the model wrote them (JSON text).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolCall {
+    /// The call id that the tool result answers.
+    pub id: String,
+    /// The function name.
+    pub name: String,
+    /// The arguments, as JSON text (possibly invalid: that is checked before anything runs).
+    pub arguments: String,
+}
+
+/// A message of the conversation. The page observation is never one of these: it lives in
+/// the system message, rebuilt for every request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "role", rename_all = "lowercase")]
+pub enum Message {
+    /// The person's words.
+    User {
+        /// What they said.
+        content: String,
+    },
+    /// The model's turn: text, tool calls, or both.
+    Assistant {
+        /// Its text.
+        content: Option<String>,
+        /// Its tool calls.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tool_calls: Vec<ToolCall>,
+    },
+    /// A tool result.
+    Tool {
+        /// The call it answers.
+        tool_call_id: String,
+        /// The receipt.
+        content: String,
+    },
+}
+
+impl Message {
+    /// The message in the wire format.
+    pub fn to_wire(&self) -> Value {
+        match self {
+            Message::User { content } => json!({"role": "user", "content": content}),
+            Message::Assistant { content, tool_calls } => {
+                let mut m = Map::new();
+                m.insert("role".into(), json!("assistant"));
+                m.insert("content".into(), content.as_ref().map_or(Value::Null, |c| json!(c)));
+                if !tool_calls.is_empty() {
+                    let calls: Vec<Value> = tool_calls
+                        .iter()
+                        .map(|c| json!({"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}))
+                        .collect();
+                    m.insert("tool_calls".into(), Value::Array(calls));
+                }
+                Value::Object(m)
+            }
+            Message::Tool { tool_call_id, content } => {
+                json!({"role": "tool", "tool_call_id": tool_call_id, "content": content})
+            }
+        }
+    }
+
+    /// The text this message contributes to the token estimate.
+    pub fn text_for_estimate(&self) -> String {
+        match self {
+            Message::User { content } => content.clone(),
+            Message::Assistant { content, tool_calls } => {
+                let mut out = content.clone().unwrap_or_default();
+                for c in tool_calls {
+                    out.push_str(&c.name);
+                    out.push_str(&c.arguments);
+                }
+                out
+            }
+            Message::Tool { content, .. } => content.clone(),
+        }
+    }
+}
+
+/// Why the model stopped.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinishReason {
+    /// It finished its answer.
+    Stop,
+    /// It asked for tool calls.
+    ToolCalls,
+    /// It ran out of output tokens.
+    Length,
+    /// The provider filtered the output.
+    ContentFilter,
+    /// A legacy `function_call`.
+    FunctionCall,
+    /// No reason was given.
+    Missing,
+    /// A reason this client does not know.
+    Other(String),
+}
+
+impl FinishReason {
+    fn parse(v: Option<&Value>) -> Self {
+        match v.and_then(Value::as_str) {
+            None => Self::Missing,
+            Some("stop") | Some("end_turn") | Some("eos") => Self::Stop,
+            Some("tool_calls") => Self::ToolCalls,
+            Some("length") => Self::Length,
+            Some("content_filter") => Self::ContentFilter,
+            Some("function_call") => Self::FunctionCall,
+            Some(other) => Self::Other(other.to_owned()),
+        }
+    }
+}
+
+/// Token usage as the server reports it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    /// Tokens in the request.
+    pub prompt_tokens: u64,
+    /// Tokens in the reply.
+    pub completion_tokens: u64,
+}
+
+/// The model's reply, from a plain body or an assembled stream.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reply {
+    /// Its text, if any.
+    pub content: Option<String>,
+    /// Its tool calls (native, or recovered from the text).
+    pub tool_calls: Vec<ToolCall>,
+    /// Why it stopped.
+    pub finish_reason: FinishReason,
+    /// Usage, when reported.
+    pub usage: Option<Usage>,
+    /// The calls were recovered from the text rather than sent as `tool_calls`.
+    #[serde(default)]
+    pub recovered: bool,
+}
+
+/// Why a model request failed.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum ModelError {
+    /// A non-2xx status, with the error body's message.
+    #[error("the model endpoint answered {status}: {message}")]
+    Http {
+        /// The status.
+        status: u16,
+        /// The error body's message (or the body itself).
+        message: String,
+        /// The error body's `code` (`insufficient_quota`, `rate_limit_exceeded`, …).
+        code: Option<String>,
+    },
+    /// An error object in a 200 body or mid-stream.
+    #[error("the model endpoint reported an error: {message}")]
+    Api {
+        /// Its message.
+        message: String,
+        /// Its code.
+        code: Option<String>,
+    },
+    /// A body that is not the expected JSON.
+    #[error("the model endpoint sent a malformed reply: {0}")]
+    Malformed(String),
+    /// The stream ended before the reply was complete.
+    #[error("the model's reply was cut off mid-stream")]
+    StreamCut,
+    /// The network failed.
+    #[error("the model endpoint could not be reached: {0}")]
+    Network(String),
+    /// No answer within the request timeout.
+    #[error("the model did not answer within {0} ms")]
+    Timeout(u64),
+    /// The person stopped it.
+    #[error("stopped")]
+    Aborted,
+}
+
+fn api_error(v: &Value) -> Option<ModelError> {
+    let e = v.get("error")?;
+    let message = match e {
+        Value::String(s) => s.clone(),
+        _ => e.get("message").and_then(Value::as_str).unwrap_or("unknown error").to_owned(),
+    };
+    let code = e
+        .get("code")
+        .and_then(|c| c.as_str().map(str::to_owned).or_else(|| c.as_i64().map(|n| n.to_string())))
+        .or_else(|| e.get("type").and_then(Value::as_str).map(str::to_owned));
+    Some(ModelError::Api { message, code })
+}
+
+/// The error for a non-2xx response, from its body when it is an OpenAI error object.
+pub fn http_error(status: u16, body: &str) -> ModelError {
+    match serde_json::from_str::<Value>(body).ok().as_ref().and_then(api_error) {
+        Some(ModelError::Api { message, code }) => ModelError::Http { status, message, code },
+        _ => {
+            let text: String = body.chars().take(300).collect();
+            ModelError::Http {
+                status,
+                message: if text.trim().is_empty() { "no body".to_owned() } else { text },
+                code: None,
+            }
+        }
+    }
+}
+
+fn arguments_text(v: Option<&Value>) -> String {
+    match v {
+        None | Some(Value::Null) => "{}".to_owned(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+    }
+}
+
+/// Parses a non-streaming reply body.
+pub fn parse_reply(body: &str) -> Result<Reply, ModelError> {
+    let v: Value =
+        serde_json::from_str(body).map_err(|e| ModelError::Malformed(format!("not JSON ({e})")))?;
+    if let Some(e) = api_error(&v) {
+        return Err(e);
+    }
+    let choice = v
+        .get("choices")
+        .and_then(Value::as_array)
+        .and_then(|c| c.first())
+        .ok_or_else(|| ModelError::Malformed("no choices in the reply".to_owned()))?;
+    let message = choice
+        .get("message")
+        .ok_or_else(|| ModelError::Malformed("the choice has no message".to_owned()))?;
+    let content = message.get("content").and_then(Value::as_str).map(str::to_owned);
+    let mut tool_calls = Vec::new();
+    if let Some(calls) = message.get("tool_calls").and_then(Value::as_array) {
+        for (i, c) in calls.iter().enumerate() {
+            let f = c.get("function").unwrap_or(c);
+            let Some(name) = f.get("name").and_then(Value::as_str) else { continue };
+            let id = c
+                .get("id")
+                .and_then(Value::as_str)
+                .filter(|s| !s.is_empty())
+                .map_or_else(|| format!("call_{}", i + 1), str::to_owned);
+            tool_calls.push(ToolCall {
+                id,
+                name: name.to_owned(),
+                arguments: arguments_text(f.get("arguments")),
+            });
+        }
+    }
+    if let Some(f) = message.get("function_call") {
+        if let Some(name) = f.get("name").and_then(Value::as_str) {
+            tool_calls.push(ToolCall {
+                id: "call_1".to_owned(),
+                name: name.to_owned(),
+                arguments: arguments_text(f.get("arguments")),
+            });
+        }
+    }
+    Ok(Reply {
+        content,
+        tool_calls,
+        finish_reason: FinishReason::parse(choice.get("finish_reason")),
+        usage: usage(&v),
+        recovered: false,
+    })
+}
+
+fn usage(v: &Value) -> Option<Usage> {
+    let u = v.get("usage")?.as_object()?;
+    Some(Usage {
+        prompt_tokens: u.get("prompt_tokens").and_then(Value::as_u64).unwrap_or(0),
+        completion_tokens: u.get("completion_tokens").and_then(Value::as_u64).unwrap_or(0),
+    })
+}
+
+/// Assembles a streamed reply (server-sent events) from chunks of text as they arrive.
+#[derive(Debug, Default)]
+pub struct StreamAssembler {
+    buffer: String,
+    content: String,
+    has_content: bool,
+    calls: Vec<ToolCall>,
+    /// For each delta `index`, the position in `calls` of the call it currently continues.
+    by_index: Vec<(u64, usize)>,
+    finish: Option<FinishReason>,
+    usage: Option<Usage>,
+    done: bool,
+    events: usize,
+}
+
+impl StreamAssembler {
+    /// A new, empty assembler.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether any event has arrived: after that, a failure must not be retried.
+    pub fn started(&self) -> bool {
+        self.events > 0
+    }
+
+    /// Feeds the next chunk of the response body.
+    pub fn push(&mut self, chunk: &str) -> Result<(), ModelError> {
+        self.buffer.push_str(chunk);
+        while let Some(end) = self.buffer.find('\n') {
+            let line: String = self.buffer.drain(..=end).collect();
+            self.line(line.trim_end_matches(['\n', '\r']))?;
+        }
+        Ok(())
+    }
+
+    fn line(&mut self, line: &str) -> Result<(), ModelError> {
+        let Some(data) = line.strip_prefix("data:") else { return Ok(()) };
+        let data = data.trim_start();
+        if data == "[DONE]" {
+            self.done = true;
+            return Ok(());
+        }
+        if data.is_empty() {
+            return Ok(());
+        }
+        self.events += 1;
+        let v: Value = serde_json::from_str(data)
+            .map_err(|e| ModelError::Malformed(format!("a stream event is not JSON ({e})")))?;
+        if let Some(e) = api_error(&v) {
+            return Err(e);
+        }
+        if let Some(u) = usage(&v) {
+            self.usage = Some(u);
+        }
+        let Some(choice) = v.get("choices").and_then(Value::as_array).and_then(|c| c.first())
+        else {
+            return Ok(()); // a usage-only chunk
+        };
+        if let Some(delta) = choice.get("delta") {
+            if let Some(text) = delta.get("content").and_then(Value::as_str) {
+                self.content.push_str(text);
+                self.has_content = true;
+            }
+            if let Some(calls) = delta.get("tool_calls").and_then(Value::as_array) {
+                for (n, c) in calls.iter().enumerate() {
+                    self.call_delta(c, n as u64);
+                }
+            }
+        }
+        if choice.get("finish_reason").is_some_and(|f| !f.is_null()) {
+            self.finish = Some(FinishReason::parse(choice.get("finish_reason")));
+        }
+        Ok(())
+    }
+
+    fn call_delta(&mut self, c: &Value, fallback_index: u64) {
+        let index = c.get("index").and_then(Value::as_u64).unwrap_or(fallback_index);
+        let id = c.get("id").and_then(Value::as_str).filter(|s| !s.is_empty());
+        let f = c.get("function");
+        let name = f.and_then(|f| f.get("name")).and_then(Value::as_str).filter(|s| !s.is_empty());
+        let args = f.and_then(|f| f.get("arguments"));
+        let current = self.by_index.iter().find(|(i, _)| *i == index).map(|(_, p)| *p);
+        // Some servers reuse index 0 for every call: a new id at a known index starts a new call.
+        let starts_new = match (current, id) {
+            (None, _) => true,
+            (Some(p), Some(id)) => !self.calls[p].id.is_empty() && self.calls[p].id != id,
+            (Some(_), None) => false,
+        };
+        let p = if starts_new {
+            self.calls.push(ToolCall {
+                id: String::new(),
+                name: String::new(),
+                arguments: String::new(),
+            });
+            let p = self.calls.len() - 1;
+            match self.by_index.iter_mut().find(|(i, _)| *i == index) {
+                Some(slot) => slot.1 = p,
+                None => self.by_index.push((index, p)),
+            }
+            p
+        } else {
+            current.unwrap_or(0)
+        };
+        let call = &mut self.calls[p];
+        if let Some(id) = id {
+            call.id = id.to_owned();
+        }
+        if let Some(name) = name {
+            if call.name.is_empty() {
+                call.name = name.to_owned();
+            } else if !call.name.ends_with(name) {
+                call.name.push_str(name);
+            }
+        }
+        match args {
+            Some(Value::String(s)) => call.arguments.push_str(s),
+            Some(Value::Null) | None => {}
+            Some(other) => call.arguments.push_str(&other.to_string()),
+        }
+    }
+
+    /// The assembled reply once the body has ended. A stream that ended without a finish
+    /// reason or `[DONE]` was cut off.
+    pub fn finish(mut self) -> Result<Reply, ModelError> {
+        if !self.buffer.trim().is_empty() {
+            let rest = std::mem::take(&mut self.buffer);
+            self.line(rest.trim_end())?;
+        }
+        if self.finish.is_none() && !self.done {
+            return Err(ModelError::StreamCut);
+        }
+        let mut calls = self.calls;
+        for (i, c) in calls.iter_mut().enumerate() {
+            if c.id.is_empty() {
+                c.id = format!("call_{}", i + 1);
+            }
+            if c.arguments.trim().is_empty() {
+                c.arguments = "{}".to_owned();
+            }
+        }
+        calls.retain(|c| !c.name.is_empty());
+        Ok(Reply {
+            content: self.has_content.then_some(self.content),
+            tool_calls: calls,
+            finish_reason: self.finish.unwrap_or(FinishReason::Missing),
+            usage: self.usage,
+            recovered: false,
+        })
+    }
+}
+
+/// Tool calls written as JSON in the text, the way most small and local models answer: bare,
+/// in a ```json fence, inside `<tool_call>` tags, or with doubled braces. Accepts
+/// `{"name", "arguments"}` (or `parameters`/`args`), `{"function": {…}}`, `{"tool"|"action",
+/// "arguments"}` and `{"tool_calls": […]}`.
+pub fn recover_calls(content: &str) -> Vec<ToolCall> {
+    let mut candidates: Vec<String> = Vec::new();
+    for block in between(content, "<tool_call>", "</tool_call>") {
+        candidates.push(block.to_owned());
+    }
+    if candidates.is_empty() {
+        for block in fenced(content) {
+            candidates.push(block.to_owned());
+        }
+    }
+    if candidates.is_empty() {
+        candidates.extend(json_objects(content).into_iter().map(str::to_owned));
+    }
+    let mut calls = Vec::new();
+    for text in candidates {
+        let text = text.trim();
+        let parsed = serde_json::from_str::<Value>(text)
+            .ok()
+            .or_else(|| serde_json::from_str::<Value>(&undouble(text)).ok());
+        let values = match parsed {
+            Some(Value::Array(items)) => items,
+            Some(v) => vec![v],
+            None => {
+                json_objects(text).iter().filter_map(|o| serde_json::from_str(o).ok()).collect()
+            }
+        };
+        for v in values {
+            collect_calls(&v, &mut calls);
+        }
+    }
+    for (i, c) in calls.iter_mut().enumerate() {
+        c.id = format!("call_text_{}", i + 1);
+    }
+    calls
+}
+
+fn collect_calls(v: &Value, out: &mut Vec<ToolCall>) {
+    let Some(obj) = v.as_object() else { return };
+    if let Some(Value::Array(list)) = obj.get("tool_calls") {
+        for item in list {
+            collect_calls(item, out);
+        }
+        return;
+    }
+    if let Some(f) = obj.get("function").filter(|f| f.is_object()) {
+        collect_calls(f, out);
+        return;
+    }
+    let name = ["name", "tool", "action", "function_name"]
+        .iter()
+        .find_map(|k| obj.get(*k).and_then(Value::as_str));
+    let args = ["arguments", "parameters", "args", "input"].iter().find_map(|k| obj.get(*k));
+    if let Some(name) = name {
+        if args.is_some() || obj.len() == 1 {
+            out.push(ToolCall {
+                id: String::new(),
+                name: name.to_owned(),
+                arguments: arguments_text(args),
+            });
+        }
+    }
+}
+
+fn between<'t>(text: &'t str, open: &str, close: &str) -> Vec<&'t str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(open) {
+        let after = &rest[start + open.len()..];
+        match after.find(close) {
+            Some(end) => {
+                out.push(&after[..end]);
+                rest = &after[end + close.len()..];
+            }
+            None => {
+                out.push(after);
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn fenced(text: &str) -> Vec<&str> {
+    between(text, "```", "```")
+        .into_iter()
+        .map(|b| {
+            let b = b.trim_start();
+            match b.find('\n') {
+                Some(nl) if !b[..nl].trim_start().starts_with(['{', '[']) => &b[nl + 1..],
+                _ => b,
+            }
+        })
+        .collect()
+}
+
+fn undouble(text: &str) -> String {
+    text.replace("{{", "{").replace("}}", "}")
+}
+
+/// Balanced top-level `{…}` spans of `text`, string-aware.
+fn json_objects(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'{' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let (mut depth, mut in_string, mut escaped) = (0i32, false, false);
+        let mut end = None;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if in_string {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == b'"' {
+                    in_string = false;
+                }
+            } else if b == b'"' {
+                in_string = true;
+            } else if b == b'{' {
+                depth += 1;
+            } else if b == b'}' {
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(i);
+                    break;
+                }
+            }
+            i += 1;
+        }
+        match end {
+            Some(e) => {
+                out.push(&text[start..=e]);
+                i = e + 1;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// How tool calls travel.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ToolMode {
+    /// Native `tools`; calls written in the text are recovered too.
+    #[default]
+    Auto,
+    /// Native `tools` only.
+    Native,
+    /// No `tools` field: a `response_format` JSON schema of the available tools constrains the
+    /// reply to `{"action": name | "answer", "arguments": {…}, "answer": "…"}`.
+    Structured,
+}
+
+/// What a request body needs besides the conversation.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RequestOptions {
+    /// The model name.
+    pub model: String,
+    /// Stream the reply.
+    pub stream: bool,
+    /// How tool calls travel.
+    pub tool_mode: ToolMode,
+    /// Sampling temperature, when set.
+    pub temperature: Option<f64>,
+    /// The reply's token limit (`reserveForOutput`).
+    pub max_tokens: Option<usize>,
+}
+
+/// The structured-output reply format for the available tools.
+pub fn structured_format(tools: &[Value]) -> Value {
+    let mut names: Vec<Value> =
+        tools.iter().filter_map(|t| t["function"]["name"].as_str()).map(|n| json!(n)).collect();
+    names.push(json!("answer"));
+    json!({
+        "type": "json_schema",
+        "json_schema": {
+            "name": "pling_step",
+            "strict": false,
+            "schema": {
+                "type": "object",
+                "properties": {
+                    "action": {"type": "string", "enum": names},
+                    "arguments": {"type": "object"},
+                    "answer": {"type": "string"}
+                },
+                "required": ["action"]
+            }
+        }
+    })
+}
+
+/// Instructions appended to the system message in structured mode, listing each tool's
+/// parameters since no `tools` field carries them.
+pub fn structured_instructions(tools: &[Value]) -> String {
+    let mut out = String::from("\n\n## How to reply\nReply with one JSON object only. To call an action: {\"action\": \"<name>\", \"arguments\": {…}}. When you are done, or need to ask the user: {\"action\": \"answer\", \"answer\": \"<your message>\"}.\nParameters of each action:\n");
+    for t in tools {
+        let f = &t["function"];
+        out.push_str(&format!("- {}: {}\n", f["name"].as_str().unwrap_or(""), f["parameters"]));
+    }
+    out.pop();
+    out
+}
+
+/// Reads a structured-mode reply into calls or an answer.
+pub fn parse_structured(content: &str) -> Option<Reply> {
+    let v: Value = serde_json::from_str(content.trim())
+        .ok()
+        .or_else(|| json_objects(content).first().and_then(|o| serde_json::from_str(o).ok()))?;
+    let action = v.get("action")?.as_str()?;
+    if action == "answer" {
+        return Some(Reply {
+            content: Some(v.get("answer").and_then(Value::as_str).unwrap_or("").to_owned()),
+            tool_calls: vec![],
+            finish_reason: FinishReason::Stop,
+            usage: None,
+            recovered: true,
+        });
+    }
+    Some(Reply {
+        content: None,
+        tool_calls: vec![ToolCall {
+            id: "call_json_1".to_owned(),
+            name: action.to_owned(),
+            arguments: arguments_text(v.get("arguments")),
+        }],
+        finish_reason: FinishReason::ToolCalls,
+        usage: None,
+        recovered: true,
+    })
+}
+
+/// The request body for `/chat/completions`.
+pub fn request_body(
+    system: &str,
+    messages: &[Message],
+    tools: &[Value],
+    options: &RequestOptions,
+) -> Value {
+    let mut body = Map::new();
+    body.insert("model".into(), json!(options.model));
+    let mut system = system.to_owned();
+    if options.tool_mode == ToolMode::Structured {
+        system.push_str(&structured_instructions(tools));
+    }
+    let mut wire = vec![json!({"role": "system", "content": system})];
+    wire.extend(messages.iter().map(Message::to_wire));
+    body.insert("messages".into(), Value::Array(wire));
+    match options.tool_mode {
+        ToolMode::Structured => {
+            body.insert("response_format".into(), structured_format(tools));
+        }
+        _ if !tools.is_empty() => {
+            body.insert("tools".into(), Value::Array(tools.to_vec()));
+            body.insert("tool_choice".into(), json!("auto"));
+        }
+        _ => {}
+    }
+    if options.stream {
+        body.insert("stream".into(), json!(true));
+        body.insert("stream_options".into(), json!({"include_usage": true}));
+    }
+    if let Some(t) = options.temperature {
+        body.insert("temperature".into(), json!(t));
+    }
+    if let Some(m) = options.max_tokens {
+        body.insert("max_tokens".into(), json!(m));
+    }
+    Value::Object(body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_reply_with_tool_calls_and_usage() {
+        let body = r#"{"choices":[{"message":{"role":"assistant","content":"I will find it first.","tool_calls":[{"id":"call_1","type":"function","function":{"name":"search","arguments":"{\"text\":\"Weekly report\"}"}}]},"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":812,"completion_tokens":20}}"#;
+        let r = parse_reply(body).unwrap();
+        assert_eq!(r.content.as_deref(), Some("I will find it first."));
+        assert_eq!(
+            r.tool_calls,
+            vec![ToolCall {
+                id: "call_1".into(),
+                name: "search".into(),
+                arguments: r#"{"text":"Weekly report"}"#.into()
+            }]
+        );
+        assert_eq!(r.finish_reason, FinishReason::ToolCalls);
+        assert_eq!(r.usage, Some(Usage { prompt_tokens: 812, completion_tokens: 20 }));
+    }
+
+    #[test]
+    fn every_finish_reason() {
+        for (wire, reason) in [
+            ("\"stop\"", FinishReason::Stop),
+            ("\"tool_calls\"", FinishReason::ToolCalls),
+            ("\"length\"", FinishReason::Length),
+            ("\"content_filter\"", FinishReason::ContentFilter),
+            ("\"function_call\"", FinishReason::FunctionCall),
+            ("null", FinishReason::Missing),
+            ("\"weird\"", FinishReason::Other("weird".into())),
+        ] {
+            let body = format!(
+                r#"{{"choices":[{{"message":{{"content":"x"}},"finish_reason":{wire}}}]}}"#
+            );
+            assert_eq!(parse_reply(&body).unwrap().finish_reason, reason, "{wire}");
+        }
+    }
+
+    #[test]
+    fn error_bodies() {
+        let e = http_error(
+            429,
+            r#"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}}"#,
+        );
+        assert_eq!(
+            e,
+            ModelError::Http {
+                status: 429,
+                message: "You exceeded your current quota".into(),
+                code: Some("insufficient_quota".into())
+            }
+        );
+        let e = http_error(502, "<html>Bad gateway</html>");
+        assert_eq!(
+            e,
+            ModelError::Http {
+                status: 502,
+                message: "<html>Bad gateway</html>".into(),
+                code: None
+            }
+        );
+        assert!(matches!(
+            parse_reply(r#"{"error":{"message":"boom"}}"#),
+            Err(ModelError::Api { .. })
+        ));
+        assert!(matches!(parse_reply("not json"), Err(ModelError::Malformed(_))));
+        assert!(matches!(parse_reply(r#"{"choices":[]}"#), Err(ModelError::Malformed(_))));
+    }
+
+    fn sse(events: &[&str]) -> String {
+        events.iter().map(|e| format!("data: {e}\n\n")).collect()
+    }
+
+    #[test]
+    fn stream_assembles_content_calls_and_usage_across_chunk_boundaries() {
+        let body = sse(&[
+            r#"{"choices":[{"delta":{"role":"assistant","content":"I will "}}]}"#,
+            r#"{"choices":[{"delta":{"content":"look."}}]}"#,
+            r#"{"choices":[{"delta":{"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"search","arguments":""}}]}}]}"#,
+            r#"{"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"text\":"}}]}}]}"#,
+            r#"{"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"report\"}"}}]}}]}"#,
+            r#"{"choices":[{"delta":{"tool_calls":[{"index":1,"id":"call_b","function":{"name":"toggle","arguments":"{\"record\":\"t9\"}"}}]}}]}"#,
+            r#"{"choices":[{"delta":{},"finish_reason":"tool_calls"}]}"#,
+            r#"{"choices":[],"usage":{"prompt_tokens":100,"completion_tokens":9}}"#,
+            "[DONE]",
+        ]);
+        for split in [1, 7, 64, body.len()] {
+            let mut a = StreamAssembler::new();
+            for chunk in body.as_bytes().chunks(split) {
+                a.push(std::str::from_utf8(chunk).unwrap()).unwrap();
+            }
+            let r = a.finish().unwrap();
+            assert_eq!(r.content.as_deref(), Some("I will look."));
+            assert_eq!(r.tool_calls.len(), 2);
+            assert_eq!(
+                r.tool_calls[0],
+                ToolCall {
+                    id: "call_a".into(),
+                    name: "search".into(),
+                    arguments: r#"{"text":"report"}"#.into()
+                }
+            );
+            assert_eq!(r.tool_calls[1].arguments, r#"{"record":"t9"}"#);
+            assert_eq!(r.usage, Some(Usage { prompt_tokens: 100, completion_tokens: 9 }));
+        }
+    }
+
+    #[test]
+    fn stream_with_index_zero_reused_for_several_calls() {
+        let body = sse(&[
+            r#"{"choices":[{"delta":{"tool_calls":[{"index":0,"id":"call_1","function":{"name":"search","arguments":"{\"text\":\"a\"}"}}]}}]}"#,
+            r#"{"choices":[{"delta":{"tool_calls":[{"index":0,"id":"call_2","function":{"name":"toggle","arguments":"{\"record\":"}}]}}]}"#,
+            r#"{"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"t1\"}"}}]}}]}"#,
+            r#"{"choices":[{"delta":{},"finish_reason":"tool_calls"}]}"#,
+        ]);
+        let mut a = StreamAssembler::new();
+        a.push(&body).unwrap();
+        let r = a.finish().unwrap();
+        let names: Vec<&str> = r.tool_calls.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["search", "toggle"]);
+        assert_eq!(r.tool_calls[1].arguments, r#"{"record":"t1"}"#);
+    }
+
+    #[test]
+    fn stream_errors_and_cuts() {
+        let mut a = StreamAssembler::new();
+        let e = a
+            .push(&sse(&[
+                r#"{"choices":[{"delta":{"content":"hi"}}]}"#,
+                r#"{"error":{"message":"overloaded","code":"server_error"}}"#,
+            ]))
+            .unwrap_err();
+        assert_eq!(
+            e,
+            ModelError::Api { message: "overloaded".into(), code: Some("server_error".into()) }
+        );
+        let mut a = StreamAssembler::new();
+        a.push(&sse(&[r#"{"choices":[{"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"toggle","arguments":"{\"rec"}}]}}]}"#])).unwrap();
+        assert!(a.started());
+        assert_eq!(a.finish().unwrap_err(), ModelError::StreamCut);
+    }
+
+    #[test]
+    fn calls_written_as_text_are_recovered() {
+        for text in [
+            r#"{"name": "search", "arguments": {"text": "weekly report"}}"#,
+            "I'll search.\n```json\n{\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n```",
+            "<tool_call>\n{\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n</tool_call>",
+            r#"{{"name": "search", "arguments": {"text": "weekly report"}}}"#,
+            r#"{"function": {"name": "search", "parameters": {"text": "weekly report"}}}"#,
+            r#"{"tool_calls": [{"name": "search", "arguments": "{\"text\": \"weekly report\"}"}]}"#,
+        ] {
+            let calls = recover_calls(text);
+            assert_eq!(calls.len(), 1, "{text}");
+            assert_eq!(calls[0].name, "search");
+            let args: Value = serde_json::from_str(&calls[0].arguments).unwrap();
+            assert_eq!(args, json!({"text": "weekly report"}), "{text}");
+        }
+        assert!(recover_calls("The task is done. {not json}").is_empty());
+        assert!(recover_calls("I marked it as done.").is_empty());
+        let two = recover_calls("<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call><tool_call>{\"name\":\"b\",\"arguments\":{}}</tool_call>");
+        assert_eq!(
+            two.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
+            ["call_text_1", "call_text_2"]
+        );
+    }
+
+    #[test]
+    fn request_bodies_by_mode() {
+        let tools = vec![
+            json!({"type": "function", "function": {"name": "search", "description": "Search", "parameters": {"type": "object"}}}),
+        ];
+        let messages = vec![Message::User { content: "Mark the weekly report as done.".into() }];
+        let native = request_body(
+            "SYSTEM",
+            &messages,
+            &tools,
+            &RequestOptions { model: "m".into(), stream: true, ..Default::default() },
+        );
+        assert_eq!(native["messages"][0], json!({"role": "system", "content": "SYSTEM"}));
+        assert_eq!(
+            native["messages"][1],
+            json!({"role": "user", "content": "Mark the weekly report as done."})
+        );
+        assert_eq!(native["tools"], json!(tools));
+        assert_eq!(native["stream_options"], json!({"include_usage": true}));
+        let structured = request_body(
+            "SYSTEM",
+            &messages,
+            &tools,
+            &RequestOptions {
+                model: "m".into(),
+                tool_mode: ToolMode::Structured,
+                ..Default::default()
+            },
+        );
+        assert!(structured.get("tools").is_none());
+        assert_eq!(
+            structured["response_format"]["json_schema"]["schema"]["properties"]["action"]["enum"],
+            json!(["search", "answer"])
+        );
+        assert!(structured["messages"][0]["content"]
+            .as_str()
+            .unwrap()
+            .contains("- search: {\"type\":\"object\"}"));
+        let r = parse_structured(r#"{"action":"search","arguments":{"text":"x"}}"#).unwrap();
+        assert_eq!(r.tool_calls[0].name, "search");
+        let r = parse_structured(r#"{"action":"answer","answer":"Done."}"#).unwrap();
+        assert_eq!(r.content.as_deref(), Some("Done."));
+    }
+}

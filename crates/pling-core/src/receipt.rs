@@ -1,0 +1,511 @@
+//! Receipts: what an action did, from the snapshots before and after it — records added,
+//! removed or changed (which fields), operations that became available or unavailable, state
+//! changes, new feedback, a change of page identity — as the tool result the model reads.
+
+use crate::snapshot::{Action, Snapshot};
+use crate::text::{data_line, summarize};
+use crate::tokens::estimate;
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// Ids listed per kind of change before the rest are counted.
+pub const MAX_LISTED: usize = 20;
+
+/// What changed between two snapshots.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Changes {
+    /// Always true: the page was observed after the action.
+    pub observed: bool,
+    /// The page identity before and after, when it changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub page: Option<PageChange>,
+    /// Records added, removed or changed.
+    #[serde(skip_serializing_if = "RecordChanges::is_empty")]
+    pub records: RecordChanges,
+    /// Operations that became available or unavailable.
+    #[serde(skip_serializing_if = "ActionChanges::is_empty")]
+    pub actions: ActionChanges,
+    /// State groups whose value changed: `{name: {from, to}}`.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub state: Map<String, Value>,
+    /// Feedback that was not there before.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub feedback: Vec<Value>,
+}
+
+/// A change of page identity.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PageChange {
+    /// `title — path` before.
+    pub from: String,
+    /// `title — path` after.
+    pub to: String,
+}
+
+/// Records that changed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordChanges {
+    /// Ids of records that appeared.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub added: Vec<String>,
+    /// Ids of records that disappeared (removed, or filtered out of the page).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<String>,
+    /// Records whose fields changed, with the names of those fields.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changed: Vec<RecordChange>,
+    /// How many more were left out of each list, when any was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub more: Option<Value>,
+}
+
+/// One record whose fields changed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RecordChange {
+    /// Its id.
+    pub id: String,
+    /// The fields that changed (`label` for its label).
+    pub fields: Vec<String>,
+}
+
+impl RecordChanges {
+    fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+    }
+}
+
+/// Operations whose availability changed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionChanges {
+    /// Operations that can run now and could not before (or did not exist).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub now_available: Vec<String>,
+    /// Operations that could run before and cannot now (or are gone).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub now_unavailable: Vec<String>,
+}
+
+impl ActionChanges {
+    fn is_empty(&self) -> bool {
+        self.now_available.is_empty() && self.now_unavailable.is_empty()
+    }
+}
+
+impl Changes {
+    /// Whether anything beyond `observed` changed.
+    pub fn is_empty(&self) -> bool {
+        self.page.is_none()
+            && self.records.is_empty()
+            && self.actions.is_empty()
+            && self.state.is_empty()
+            && self.feedback.is_empty()
+    }
+
+    /// Whether the change named by an `expects` entry happened.
+    pub fn has(&self, what: &str) -> bool {
+        match what {
+            "records" => !self.records.is_empty(),
+            "records.added" => !self.records.added.is_empty(),
+            "records.removed" => !self.records.removed.is_empty(),
+            "records.changed" => !self.records.changed.is_empty(),
+            "state" => !self.state.is_empty(),
+            "page" => self.page.is_some(),
+            "feedback" => !self.feedback.is_empty(),
+            "actions" => !self.actions.is_empty(),
+            other => other.strip_prefix("state.").is_some_and(|name| self.state.contains_key(name)),
+        }
+    }
+}
+
+struct RecordView<'a> {
+    label: Option<&'a str>,
+    fields: Option<&'a Map<String, Value>>,
+}
+
+fn record_views(s: &Snapshot) -> (Vec<&str>, FxHashMap<&str, RecordView<'_>>) {
+    let mut order = Vec::with_capacity(s.records.len());
+    let mut map = FxHashMap::default();
+    for r in &s.records {
+        order.push(r.id.as_str());
+        let fields = (!r.fields.is_empty() || r.label.is_some()).then_some(&r.fields);
+        map.insert(
+            r.id.as_str(),
+            RecordView { label: r.label.as_ref().map(|l| l.as_str()), fields },
+        );
+    }
+    for set in &s.record_ids {
+        for id in &set.ids {
+            order.push(id.as_str());
+            map.insert(id.as_str(), RecordView { label: None, fields: None });
+        }
+    }
+    (order, map)
+}
+
+fn operations(s: &Snapshot) -> (Vec<&str>, FxHashSet<&str>) {
+    // An operation is available when any of its rows is.
+    let mut order = Vec::new();
+    let mut available = FxHashSet::default();
+    let mut seen = FxHashSet::default();
+    for a in &s.actions {
+        let name = a.base_name();
+        if seen.insert(name) {
+            order.push(name);
+        }
+        let usable = a.available && !a.covered;
+        let any_row = match &a.rows {
+            None => usable,
+            Some(set) => usable && set.records.len() > set.unavailable.len() + set.covered.len(),
+        };
+        if any_row {
+            available.insert(name);
+        }
+    }
+    (order, available)
+}
+
+fn identity(s: &Snapshot) -> String {
+    let mut out = format!("{} — {}", s.page.title.as_str(), s.page.path.as_str());
+    if let Some(route) = &s.page.route {
+        out.push_str(" (");
+        out.push_str(route.as_str());
+        out.push(')');
+    }
+    data_line(&out, 200).0
+}
+
+fn capped(mut ids: Vec<String>, more: &mut Map<String, Value>, key: &str) -> Vec<String> {
+    if ids.len() > MAX_LISTED {
+        more.insert(key.to_owned(), Value::from(ids.len() - MAX_LISTED));
+        ids.truncate(MAX_LISTED);
+    }
+    ids
+}
+
+/// The changes from `before` to `after`.
+pub fn diff(before: &Snapshot, after: &Snapshot) -> Changes {
+    let mut changes = Changes { observed: true, ..Changes::default() };
+    let (from, to) = (identity(before), identity(after));
+    if from != to {
+        changes.page = Some(PageChange { from, to });
+    }
+
+    let (before_order, before_records) = record_views(before);
+    let (after_order, after_records) = record_views(after);
+    let id = |s: &str| data_line(s, 80).0;
+    let added: Vec<String> =
+        after_order.iter().filter(|r| !before_records.contains_key(*r)).map(|r| id(r)).collect();
+    let removed: Vec<String> =
+        before_order.iter().filter(|r| !after_records.contains_key(*r)).map(|r| id(r)).collect();
+    let mut changed = Vec::new();
+    for r in &after_order {
+        let (Some(old), Some(new)) = (before_records.get(r), after_records.get(r)) else {
+            continue;
+        };
+        let (Some(old_fields), Some(new_fields)) = (old.fields, new.fields) else { continue };
+        let mut fields: Vec<String> = Vec::new();
+        if old.label != new.label {
+            fields.push("label".to_owned());
+        }
+        for (k, v) in new_fields {
+            if old_fields.get(k) != Some(v) {
+                fields.push(data_line(k, 60).0);
+            }
+        }
+        for k in old_fields.keys() {
+            if !new_fields.contains_key(k) {
+                fields.push(data_line(k, 60).0);
+            }
+        }
+        if !fields.is_empty() {
+            changed.push(RecordChange { id: id(r), fields });
+        }
+    }
+    let mut more = Map::new();
+    changes.records.added = capped(added, &mut more, "added");
+    changes.records.removed = capped(removed, &mut more, "removed");
+    if changed.len() > MAX_LISTED {
+        more.insert("changed".to_owned(), Value::from(changed.len() - MAX_LISTED));
+        changed.truncate(MAX_LISTED);
+    }
+    changes.records.changed = changed;
+    if !more.is_empty() {
+        changes.records.more = Some(Value::Object(more));
+    }
+
+    let (before_ops, before_available) = operations(before);
+    let (after_ops, after_available) = operations(after);
+    changes.actions.now_available = after_ops
+        .iter()
+        .filter(|n| after_available.contains(*n) && !before_available.contains(*n))
+        .map(|n| n.to_string())
+        .collect();
+    changes.actions.now_unavailable = before_ops
+        .iter()
+        .filter(|n| before_available.contains(*n) && !after_available.contains(*n))
+        .map(|n| n.to_string())
+        .collect();
+
+    for group in &after.state {
+        let old = before.state.iter().find(|g| g.name == group.name);
+        if old.map(|g| &g.value.0) != Some(&group.value.0) {
+            let mut entry = Map::new();
+            entry
+                .insert("from".to_owned(), old.map_or(Value::Null, |g| summarize(&g.value.0, 1).0));
+            entry.insert("to".to_owned(), summarize(&group.value.0, 1).0);
+            changes.state.insert(group.name.clone(), Value::Object(entry));
+        }
+    }
+    for group in &before.state {
+        if !after.state.iter().any(|g| g.name == group.name) {
+            let mut entry = Map::new();
+            entry.insert("from".to_owned(), summarize(&group.value.0, 1).0);
+            entry.insert("to".to_owned(), Value::Null);
+            changes.state.insert(group.name.clone(), Value::Object(entry));
+        }
+    }
+
+    for f in &after.feedback {
+        let seen = before
+            .feedback
+            .iter()
+            .any(|b| b.message == f.message && b.kind == f.kind && b.field == f.field);
+        if !seen && changes.feedback.len() < MAX_LISTED {
+            let mut item = Map::new();
+            item.insert("kind".to_owned(), Value::from(f.kind.as_str()));
+            item.insert("message".to_owned(), Value::from(data_line(f.message.as_str(), 300).0));
+            if let Some(field) = &f.field {
+                item.insert("field".to_owned(), Value::from(data_line(field.as_str(), 60).0));
+            }
+            changes.feedback.push(Value::Object(item));
+        }
+    }
+    changes
+}
+
+/// A tool result: the `{"result": …}` object the model reads after a call.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Receipt {
+    /// Whether the action ran without error.
+    pub ok: bool,
+    /// Which action, in the author's words.
+    pub action: ActionRef,
+    /// What the page reported as the error, or why nothing ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// What changed, when the page was observed after the action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<Changes>,
+    /// `EXPECTATION_FAILED: …` when the action declared a change that did not happen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
+    /// What can be called now, on a failure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available: Option<String>,
+}
+
+/// The action a receipt is about.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ActionRef {
+    /// The original action id (`toggle@t9`).
+    pub id: String,
+    /// The author's description.
+    pub description: String,
+}
+
+impl Receipt {
+    /// A receipt for an action that ran: `ok` from the page, `changed` from the snapshots.
+    pub fn ran(
+        action: &Action,
+        id: &str,
+        ok: bool,
+        error: Option<String>,
+        changes: Changes,
+    ) -> Self {
+        let mut warning = None;
+        if ok && !action.expects.is_empty() && !action.expects.iter().any(|e| changes.has(e)) {
+            warning = Some(format!(
+                "EXPECTATION_FAILED: expected a change in {} but none happened; read the page feedback before trying again",
+                action.expects.join(" or ")
+            ));
+        }
+        Receipt {
+            ok,
+            action: ActionRef {
+                id: id.to_owned(),
+                description: action.description.as_str().to_owned(),
+            },
+            error,
+            changed: Some(changes),
+            warning,
+            available: None,
+        }
+    }
+
+    /// A receipt for a call that did not run.
+    pub fn refused(id: &str, description: &str, error: String, available: String) -> Self {
+        Receipt {
+            ok: false,
+            action: ActionRef { id: id.to_owned(), description: description.to_owned() },
+            error: Some(error),
+            changed: None,
+            warning: None,
+            available: Some(available),
+        }
+    }
+
+    /// The tool message content, cut to `max_tokens` keeping its beginning and end.
+    pub fn to_content(&self, max_tokens: usize) -> String {
+        #[derive(Serialize)]
+        struct Wrapper<'r> {
+            result: &'r Receipt,
+        }
+        let json = serde_json::to_string(&Wrapper { result: self }).unwrap_or_default();
+        truncate_middle(&json, max_tokens)
+    }
+}
+
+/// Cuts `text` to about `max_tokens`, keeping its beginning and end with a visible mark.
+pub fn truncate_middle(text: &str, max_tokens: usize) -> String {
+    let total = estimate(text);
+    if total <= max_tokens {
+        return text.to_owned();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    // Characters per token on this text, to turn the token budget into a character cut.
+    let per_token = chars.len() as f64 / total.max(1) as f64;
+    let keep = ((max_tokens.saturating_sub(12)) as f64 * per_token) as usize;
+    let head = keep * 2 / 3;
+    let tail = keep - head;
+    let cut = chars.len().saturating_sub(head + tail);
+    let mut out: String = chars[..head].iter().collect();
+    out.push_str(&format!(" …[{cut} characters cut]… "));
+    out.extend(&chars[chars.len() - tail..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snapshot::{Feedback, FeedbackKind, Record, StateGroup};
+    use serde_json::json;
+
+    fn todos() -> Snapshot {
+        let mut s = Snapshot::default();
+        s.page.title = "Todos".into();
+        s.page.path = "/todos".into();
+        for (i, done) in [(1, false), (2, false), (9, false)] {
+            s.records.push(Record {
+                id: format!("t{i}"),
+                label: Some(format!("Task {i}").as_str().into()),
+                fields: [("done".to_owned(), json!(done))].into_iter().collect(),
+                ..Default::default()
+            });
+        }
+        s.actions.push(Action { id: "add".into(), ..Default::default() });
+        s.state.push(StateGroup {
+            name: "total".into(),
+            value: json!(3).into(),
+            description: None,
+        });
+        s
+    }
+
+    #[test]
+    fn nothing_changed_is_observed_only() {
+        let s = todos();
+        let c = diff(&s, &s);
+        assert!(c.is_empty());
+        assert_eq!(serde_json::to_value(&c).unwrap(), json!({"observed": true}));
+    }
+
+    #[test]
+    fn records_state_actions_feedback_and_page_changes() {
+        let before = todos();
+        let mut after = todos();
+        after.records.retain(|r| r.id != "t2");
+        after.records[1].fields.insert("done".into(), json!(true));
+        after.records.push(Record { id: "t10".into(), ..Default::default() });
+        after.state[0].value = json!(2).into();
+        after.actions[0].available = false;
+        after.actions.push(Action { id: "undo".into(), ..Default::default() });
+        after.feedback.push(Feedback {
+            kind: FeedbackKind::Status,
+            message: "Saved".into(),
+            field: None,
+            region: None,
+        });
+        after.page.path = "/todos/done".into();
+        let c = diff(&before, &after);
+        assert_eq!(
+            serde_json::to_value(&c).unwrap(),
+            json!({
+                "observed": true,
+                "page": {"from": "Todos — /todos", "to": "Todos — /todos/done"},
+                "records": {"added": ["t10"], "removed": ["t2"], "changed": [{"id": "t9", "fields": ["done"]}]},
+                "actions": {"nowAvailable": ["undo"], "nowUnavailable": ["add"]},
+                "state": {"total": {"from": 3, "to": 2}},
+                "feedback": [{"kind": "status", "message": "Saved"}]
+            })
+        );
+        for kind in [
+            "records",
+            "records.added",
+            "records.removed",
+            "records.changed",
+            "state",
+            "state.total",
+            "page",
+            "feedback",
+            "actions",
+        ] {
+            assert!(c.has(kind), "{kind}");
+        }
+        assert!(!c.has("state.filter"));
+    }
+
+    #[test]
+    fn long_lists_are_capped_with_a_count() {
+        let before = Snapshot::default();
+        let mut after = Snapshot::default();
+        for i in 0..50 {
+            after.records.push(Record { id: format!("r{i}"), ..Default::default() });
+        }
+        let c = diff(&before, &after);
+        assert_eq!(c.records.added.len(), MAX_LISTED);
+        assert_eq!(c.records.more, Some(json!({"added": 30})));
+    }
+
+    #[test]
+    fn expectation_failed_when_the_declared_change_did_not_happen() {
+        let s = todos();
+        let action = Action {
+            id: "save".into(),
+            description: "Save".into(),
+            expects: vec!["records.changed".into()],
+            ..Default::default()
+        };
+        let r = Receipt::ran(&action, "save", true, None, diff(&s, &s));
+        assert!(r
+            .warning
+            .as_deref()
+            .unwrap()
+            .starts_with("EXPECTATION_FAILED: expected a change in records.changed"));
+        let content = r.to_content(1000);
+        assert!(content.starts_with(r#"{"result":{"ok":true,"action":{"id":"save","description":"Save"},"changed":{"observed":true},"warning":"EXPECTATION_FAILED"#), "{content}");
+    }
+
+    #[test]
+    fn long_results_keep_their_beginning_and_end() {
+        let text = format!("BEGIN {} END", "word ".repeat(5000));
+        let cut = truncate_middle(&text, 200);
+        assert!(cut.starts_with("BEGIN") && cut.ends_with("END"));
+        assert!(cut.contains("characters cut]"));
+        assert!(estimate(&cut) <= 200, "{}", estimate(&cut));
+        assert_eq!(truncate_middle("short", 200), "short");
+    }
+}

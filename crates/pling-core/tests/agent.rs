@@ -1,0 +1,645 @@
+//! The assistant loop, natively, with a scripted model and a fake Todo page: the spec's
+//! walkthrough request by request, and every way a call can go wrong.
+
+use pling_core::agent::{Agent, AgentConfig, Effect, FinishReason, Outcome, Purpose};
+use pling_core::openai::{FinishReason as Stop, Message, ModelError, Reply, ToolCall};
+use pling_core::{
+    Action, ActionKind, Effect as Rw, Limits, Record, Region, RowSet, Snapshot, StateGroup,
+};
+use serde_json::{json, Value};
+
+const TITLES: [&str; 12] = [
+    "Review the launch checklist",
+    "Book the design review",
+    "Reply to the support queue",
+    "Update the roadmap slides",
+    "Renew the domain name",
+    "Plan the team offsite",
+    "Fix the login redirect bug",
+    "Prepare the quarterly budget",
+    "Write the weekly report",
+    "Order new office chairs",
+    "Archive old project files",
+    "Schedule the security audit",
+];
+
+/// The spec's Todo page as a state machine of its own.
+struct Page {
+    done: Vec<bool>,
+    query: String,
+    calls: Vec<String>,
+}
+
+impl Page {
+    fn new() -> Self {
+        Page { done: vec![false; 12], query: String::new(), calls: vec![] }
+    }
+
+    fn visible(&self) -> Vec<usize> {
+        (0..12)
+            .filter(|&i| {
+                !self.done[i] && TITLES[i].to_lowercase().contains(&self.query.to_lowercase())
+            })
+            .collect()
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let visible = self.visible();
+        let text = json!({"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]});
+        let mut s = Snapshot::default();
+        s.page.title = "Todos".into();
+        s.page.path = "/todos".into();
+        s.regions.push(Region {
+            id: "todos".into(),
+            name: "Todo list".into(),
+            purpose: Some("open tasks".into()),
+            role: Some("list".into()),
+            ..Default::default()
+        });
+        s.actions.push(Action {
+            id: "add_todo".into(),
+            description: "Add a task".into(),
+            kind: ActionKind::Type,
+            region: Some("todos".into()),
+            params: Some(text.clone()),
+            ..Default::default()
+        });
+        s.actions.push(Action {
+            id: "toggle".into(),
+            description: "Mark the task as complete".into(),
+            region: Some("todos".into()),
+            rows: Some(RowSet {
+                records: visible.iter().map(|i| format!("t{}", i + 1)).collect(),
+                in_viewport: Some((0..visible.len().min(3) as u32).collect()),
+                ..Default::default()
+            }),
+            expects: vec!["records".into()],
+            ..Default::default()
+        });
+        s.actions.push(Action {
+            id: "search".into(),
+            description: "Search tasks by text".into(),
+            kind: ActionKind::Type,
+            effect: Rw::Read,
+            region: Some("todos".into()),
+            params: Some(text),
+            ..Default::default()
+        });
+        s.actions.push(Action {
+            id: "clear_all".into(),
+            description: "Delete every task".into(),
+            confirm: true,
+            region: Some("todos".into()),
+            ..Default::default()
+        });
+        s.actions.push(Action {
+            id: "pay".into(),
+            description: "Pay for the premium plan".into(),
+            handoff: true,
+            ..Default::default()
+        });
+        s.actions.push(Action {
+            id: "export".into(),
+            description: "Export tasks".into(),
+            available: false,
+            reason: Some("nothing to export yet".into()),
+            ..Default::default()
+        });
+        for (n, &i) in visible.iter().enumerate() {
+            s.records.push(Record {
+                id: format!("t{}", i + 1),
+                region: Some("todos".into()),
+                label: Some(TITLES[i].into()),
+                fields: [("title".to_owned(), json!(TITLES[i])), ("done".to_owned(), json!(false))]
+                    .into_iter()
+                    .collect(),
+                in_viewport: Some(n < 3),
+            });
+        }
+        s.state.push(StateGroup {
+            name: "filter".into(),
+            value: json!("open").into(),
+            description: None,
+        });
+        s.state.push(StateGroup {
+            name: "total".into(),
+            value: json!(visible.len()).into(),
+            description: None,
+        });
+        s
+    }
+
+    fn run(&mut self, action_id: &str, record: Option<&str>, args: &Value) -> Outcome {
+        self.calls.push(action_id.to_owned());
+        match action_id {
+            "search" => {
+                self.query = args["text"].as_str().unwrap_or("").to_owned();
+                Outcome { ok: true, error: None }
+            }
+            "clear_all" => {
+                self.done = vec![true; 12];
+                Outcome { ok: true, error: None }
+            }
+            id if id.starts_with("toggle@") => {
+                let n: usize = record.unwrap()[1..].parse().unwrap();
+                self.done[n - 1] = !self.done[n - 1];
+                Outcome { ok: true, error: None }
+            }
+            "add_todo" => {
+                Outcome { ok: false, error: Some("the server refused: quota reached".into()) }
+            }
+            other => panic!("unexpected dispatch {other}"),
+        }
+    }
+}
+
+fn call(id: &str, name: &str, args: &str) -> ToolCall {
+    ToolCall { id: id.into(), name: name.into(), arguments: args.into() }
+}
+
+fn tool_reply(content: Option<&str>, calls: Vec<ToolCall>) -> Result<Reply, ModelError> {
+    Ok(Reply {
+        content: content.map(str::to_owned),
+        tool_calls: calls,
+        finish_reason: Stop::ToolCalls,
+        usage: None,
+        recovered: false,
+    })
+}
+
+fn text_reply(content: &str) -> Result<Reply, ModelError> {
+    Ok(Reply {
+        content: Some(content.into()),
+        tool_calls: vec![],
+        finish_reason: Stop::Stop,
+        usage: None,
+        recovered: false,
+    })
+}
+
+/// Drives the loop against the page, answering model requests from `script` and confirmations
+/// with `confirm`. Returns every request body and the final effect.
+fn drive(
+    agent: &mut Agent,
+    page: &mut Page,
+    ask: &str,
+    script: Vec<Result<Reply, ModelError>>,
+    confirm: bool,
+) -> (Vec<Value>, Effect) {
+    let mut script = script.into_iter();
+    let mut requests = Vec::new();
+    let mut effect = agent.ask(ask).unwrap();
+    loop {
+        effect = match effect {
+            Effect::Observe => agent.observed(page.snapshot()).unwrap(),
+            Effect::Request { body, purpose } => {
+                requests.push(body);
+                let reply = match purpose {
+                    Purpose::Step => script.next().expect("the script ran out"),
+                    Purpose::Summary => {
+                        text_reply("The user asked for earlier changes; they were made.")
+                    }
+                };
+                agent.model_replied(reply).unwrap()
+            }
+            Effect::Confirm { .. } => agent.confirmed(confirm).unwrap(),
+            Effect::Dispatch { action_id, record, arguments, .. } => {
+                let outcome = page.run(&action_id, record.as_deref(), &arguments);
+                agent.dispatched(outcome).unwrap()
+            }
+            finish @ Effect::Finish { .. } => return (requests, finish),
+        };
+    }
+}
+
+fn system(body: &Value) -> &str {
+    body["messages"][0]["content"].as_str().unwrap()
+}
+
+fn tool_names(body: &Value) -> Vec<&str> {
+    body["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["function"]["name"].as_str().unwrap())
+        .collect()
+}
+
+fn tool_results(body: &Value) -> Vec<Value> {
+    body["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "tool")
+        .map(|m| {
+            serde_json::from_str::<Value>(m["content"].as_str().unwrap()).unwrap_or(Value::Null)
+        })
+        .collect()
+}
+
+fn config() -> AgentConfig {
+    let mut c = AgentConfig {
+        application: Some("You help the user manage a personal task list.".into()),
+        ..AgentConfig::default()
+    };
+    c.request.model = "scripted".into();
+    c
+}
+
+#[test]
+fn the_walkthrough_request_by_request() {
+    let mut agent = Agent::new(config());
+    let mut page = Page::new();
+    let (requests, finish) = drive(
+        &mut agent,
+        &mut page,
+        "Mark the weekly report as done.",
+        vec![
+            tool_reply(
+                Some("I will find it first."),
+                vec![call("call_1", "search", r#"{"text":"Weekly report"}"#)],
+            ),
+            tool_reply(None, vec![call("call_2", "toggle", r#"{"record":"t9"}"#)]),
+            text_reply("I found the weekly report (t9) and marked it as done."),
+        ],
+        true,
+    );
+    assert_eq!(requests.len(), 3);
+    for (i, r) in requests.iter().enumerate() {
+        // One page section, in the system message only; never copied into a user message.
+        assert_eq!(system(r).matches("## Current location").count(), 1, "request {i}");
+        assert!(system(r).starts_with("You are a page-operating assistant"));
+        assert!(system(r)
+            .contains("## This application\nYou help the user manage a personal task list."));
+        for m in r["messages"].as_array().unwrap().iter().skip(1) {
+            assert!(
+                !m["content"].as_str().unwrap_or("").contains("## Current location"),
+                "request {i}"
+            );
+            assert_ne!(m["role"], "system");
+        }
+    }
+    // Tools are rebuilt from each snapshot: after t9 is done, no open row is left to toggle.
+    assert_eq!(tool_names(&requests[0]), ["add_todo", "toggle", "search", "clear_all", "pay"]);
+    assert_eq!(tool_names(&requests[1]), ["add_todo", "toggle", "search", "clear_all", "pay"]);
+    assert_eq!(tool_names(&requests[2]), ["add_todo", "search", "clear_all", "pay"]);
+    // Request 1: observation A knows t9 only by id.
+    assert!(system(&requests[0]).contains("## Records on this page (12 total, showing 3)"));
+    assert!(!system(&requests[0]).contains("Write the weekly report"));
+    assert_eq!(requests[0]["messages"].as_array().unwrap().len(), 2);
+    // Request 2: rebuilt after the search; the conversation gained the call and its result.
+    assert!(system(&requests[1])
+        .contains("- 1. t9 (Write the weekly report): title Write the weekly report; done false"));
+    let m = requests[1]["messages"].as_array().unwrap();
+    assert_eq!(m[1], json!({"role": "user", "content": "Mark the weekly report as done."}));
+    assert_eq!(m[2]["role"], "assistant");
+    assert_eq!(m[2]["content"], "I will find it first.");
+    assert_eq!(
+        m[2]["tool_calls"][0],
+        json!({"id": "call_1", "type": "function", "function": {"name": "search", "arguments": "{\"text\":\"Weekly report\"}"}})
+    );
+    assert_eq!(m[3]["role"], "tool");
+    assert_eq!(m[3]["tool_call_id"], "call_1");
+    let receipt: Value = serde_json::from_str(m[3]["content"].as_str().unwrap()).unwrap();
+    assert_eq!(receipt["result"]["ok"], true);
+    assert_eq!(
+        receipt["result"]["action"],
+        json!({"id": "search", "description": "Search tasks by text"})
+    );
+    assert_eq!(receipt["result"]["changed"]["observed"], true);
+    assert_eq!(receipt["result"]["changed"]["state"]["total"], json!({"from": 12, "to": 1}));
+    // Request 3: the toggle's receipt names the row it changed.
+    let results = tool_results(&requests[2]);
+    assert_eq!(results[1]["result"]["action"]["id"], "toggle@t9");
+    assert_eq!(results[1]["result"]["changed"]["records"]["removed"], json!(["t9"]));
+    assert!(results[1]["result"].get("warning").is_none());
+    assert_eq!(page.calls, ["search", "toggle@t9"]);
+    assert!(page.done[8]);
+    match finish {
+        Effect::Finish { reason, message, actions } => {
+            assert_eq!(reason, FinishReason::Answered);
+            assert_eq!(message, "I found the weekly report (t9) and marked it as done.");
+            let ran: Vec<(&str, bool)> =
+                actions.iter().map(|d| (d.action_id.as_deref().unwrap(), d.ok)).collect();
+            assert_eq!(ran, [("search", true), ("toggle@t9", true)]);
+        }
+        other => panic!("{other:?}"),
+    }
+    // The history carries no page section either.
+    for m in &agent.history().messages {
+        assert!(!m.text_for_estimate().contains("## Current location"));
+    }
+}
+
+#[test]
+fn bad_calls_are_answered_with_what_is_available_and_nothing_runs() {
+    let mut agent = Agent::new(config());
+    let mut page = Page::new();
+    let (requests, finish) = drive(
+        &mut agent,
+        &mut page,
+        "Mark the ninth task as done.",
+        vec![
+            tool_reply(
+                None,
+                vec![
+                    call("c1", "toggle", r#"{"record":"t9""#),
+                    call("c2", "delete_task", r#"{"record":"t9"}"#),
+                    call("c3", "toggle", r#"{"record":"t99"}"#),
+                    call("c4", "export", "{}"),
+                    call("c5", "search", r#"{"text":5}"#),
+                    call("c6", "toggle", r#"[1]"#),
+                ],
+            ),
+            text_reply("I could not do it."),
+        ],
+        true,
+    );
+    assert!(page.calls.is_empty(), "nothing was dispatched: {:?}", page.calls);
+    let results = tool_results(&requests[1]);
+    let errors: Vec<&str> =
+        results.iter().map(|r| r["result"]["error"].as_str().unwrap()).collect();
+    assert!(errors[0].starts_with("invalid JSON arguments for `toggle`"), "{}", errors[0]);
+    assert_eq!(
+        errors[1],
+        "unknown action `delete_task`; available now: add_todo, toggle, search, clear_all, pay"
+    );
+    assert!(errors[2].starts_with(
+        "record `t99` is not a row of `toggle`; valid records include t1, t2, t3, t4, t5, …"
+    ));
+    assert_eq!(errors[3], "action `export` is unavailable: nothing to export yet; available now: add_todo, toggle, search, clear_all, pay");
+    assert_eq!(errors[4], "invalid arguments for `search`: `text` must be string (got integer)");
+    assert_eq!(errors[5], "arguments must be a JSON object, got [1]");
+    for r in &results {
+        assert_eq!(r["result"]["ok"], false);
+        assert_eq!(r["result"]["available"], "add_todo, toggle, search, clear_all, pay");
+    }
+    // Each call has its own result, in order.
+    let ids: Vec<&str> = requests[1]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "tool")
+        .map(|m| m["tool_call_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["c1", "c2", "c3", "c4", "c5", "c6"]);
+    assert!(matches!(finish, Effect::Finish { reason: FinishReason::Answered, .. }));
+}
+
+#[test]
+fn a_repeated_failing_call_is_pointed_out_then_the_loop_ends() {
+    let mut agent = Agent::new(config());
+    let mut page = Page::new();
+    let bad = || tool_reply(None, vec![call("c", "toggle", r#"{"record":"t99"}"#)]);
+    let (requests, finish) =
+        drive(&mut agent, &mut page, "Toggle t99.", vec![bad(), bad(), bad(), bad(), bad()], true);
+    let last = tool_results(requests.last().unwrap());
+    assert!(last.last().unwrap()["result"]["error"]
+        .as_str()
+        .unwrap()
+        .ends_with("You already made this exact call and it failed; do not repeat it (rule 5)"));
+    match finish {
+        Effect::Finish { reason, message, .. } => {
+            assert_eq!(reason, FinishReason::RepeatedFailures);
+            assert_eq!(
+                message,
+                "I stopped because the same action kept failing. Nothing on the page was changed."
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(requests.len(), 4, "1 first failure + 3 repeats, then it stops");
+}
+
+#[test]
+fn a_failing_handler_gives_a_failed_receipt() {
+    let mut agent = Agent::new(config());
+    let mut page = Page::new();
+    let (requests, _) = drive(
+        &mut agent,
+        &mut page,
+        "Add a task called Buy milk.",
+        vec![
+            tool_reply(None, vec![call("c1", "add_todo", r#"{"text":"Buy milk"}"#)]),
+            text_reply("The page refused to add it: quota reached."),
+        ],
+        true,
+    );
+    let r = &tool_results(&requests[1])[0]["result"];
+    assert_eq!(r["ok"], false);
+    assert_eq!(r["error"], "the server refused: quota reached");
+    assert_eq!(r["changed"], json!({"observed": true}));
+}
+
+#[test]
+fn confirmation_is_enforced_by_the_runtime() {
+    let script = || vec![tool_reply(None, vec![call("c1", "clear_all", "{}")]), text_reply("ok")];
+    let mut page = Page::new();
+    let (requests, finish) =
+        drive(&mut Agent::new(config()), &mut page, "Delete everything.", script(), false);
+    assert!(page.calls.is_empty(), "declined: not dispatched");
+    assert!(tool_results(&requests[1])[0]["result"]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("the person declined this action"));
+    if let Effect::Finish { actions, .. } = finish {
+        assert_eq!(actions[0].error.as_deref(), Some("declined by the person"));
+    }
+    let mut page = Page::new();
+    drive(&mut Agent::new(config()), &mut page, "Delete everything.", script(), true);
+    assert_eq!(page.calls, ["clear_all"]);
+}
+
+#[test]
+fn a_handoff_action_stops_the_loop_and_runs_nothing() {
+    let mut page = Page::new();
+    let (_, finish) = drive(
+        &mut Agent::new(config()),
+        &mut page,
+        "Buy premium.",
+        vec![tool_reply(
+            None,
+            vec![call("c1", "pay", "{}"), call("c2", "search", r#"{"text":"x"}"#)],
+        )],
+        true,
+    );
+    assert!(page.calls.is_empty());
+    match finish {
+        Effect::Finish { reason, message, .. } => {
+            assert_eq!(reason, FinishReason::Handoff);
+            assert_eq!(message, "This step needs you: Pay for the premium plan. I stopped here so you can do it yourself in the page.");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_step_limit_ends_with_an_honest_message() {
+    let mut c = config();
+    c.max_steps = 3;
+    let mut agent = Agent::new(c);
+    let mut page = Page::new();
+    let search =
+        |q: &str| tool_reply(None, vec![call("c", "search", &format!(r#"{{"text":"{q}"}}"#))]);
+    let (requests, finish) = drive(
+        &mut agent,
+        &mut page,
+        "Find something.",
+        vec![search("a"), search("b"), search("c"), search("d")],
+        true,
+    );
+    assert_eq!(requests.len(), 3);
+    match finish {
+        Effect::Finish { reason, message, .. } => {
+            assert_eq!(reason, FinishReason::StepLimit);
+            assert_eq!(message, "I stopped after 3 steps without finishing. What ran: search (done); search (done); search (done).");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn stopping_dispatches_nothing_more() {
+    let mut agent = Agent::new(config());
+    let page = Page::new();
+    agent.ask("Mark t1 and t2 done.").unwrap();
+    let e = agent.observed(page.snapshot()).unwrap();
+    assert!(matches!(e, Effect::Request { .. }));
+    // The person stops while the model is thinking; its late reply is ignored.
+    let stopped = agent.stop();
+    assert!(matches!(&stopped, Effect::Finish { reason: FinishReason::Stopped, .. }));
+    let late = agent
+        .model_replied(tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]))
+        .unwrap();
+    assert_eq!(late, stopped);
+    // Stopping while a confirmation is open: the action never runs.
+    let mut agent = Agent::new(config());
+    agent.ask("Clear all.").unwrap();
+    agent.observed(page.snapshot()).unwrap();
+    let e = agent
+        .model_replied(tool_reply(
+            None,
+            vec![call("c1", "clear_all", "{}"), call("c2", "search", r#"{"text":"a"}"#)],
+        ))
+        .unwrap();
+    assert!(matches!(e, Effect::Confirm { .. }));
+    let stopped = agent.stop();
+    assert!(matches!(
+        agent.confirmed(true).unwrap(),
+        Effect::Finish { reason: FinishReason::Stopped, .. }
+    ));
+    if let Effect::Finish { message, .. } = stopped {
+        assert_eq!(message, "Stopped as you asked. Nothing on the page was changed.");
+    }
+    // Every call the model made has a result, so the next request is well-formed.
+    let tool_ids: Vec<String> = agent
+        .history()
+        .messages
+        .iter()
+        .filter_map(|m| match m {
+            Message::Tool { tool_call_id, .. } => Some(tool_call_id.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tool_ids, ["c1", "c2"]);
+    assert!(agent.ask("Something else.").is_ok());
+}
+
+#[test]
+fn calls_written_as_text_are_recovered() {
+    let mut page = Page::new();
+    let (_, finish) = drive(
+        &mut Agent::new(config()),
+        &mut page,
+        "Find the weekly report.",
+        vec![
+            text_reply(
+                "```json\n{\"name\": \"search\", \"arguments\": {\"text\": \"weekly\"}}\n```",
+            ),
+            text_reply("Found it: t9."),
+        ],
+        true,
+    );
+    assert_eq!(page.calls, ["search"]);
+    assert!(matches!(finish, Effect::Finish { reason: FinishReason::Answered, .. }));
+}
+
+#[test]
+fn model_failure_ends_honestly() {
+    let mut page = Page::new();
+    let (_, finish) = drive(
+        &mut Agent::new(config()),
+        &mut page,
+        "Find it.",
+        vec![
+            tool_reply(None, vec![call("c1", "search", r#"{"text":"weekly"}"#)]),
+            Err(ModelError::Http { status: 500, message: "upstream crashed".into(), code: None }),
+        ],
+        true,
+    );
+    match finish {
+        Effect::Finish { reason, message, .. } => {
+            assert_eq!(reason, FinishReason::ModelFailed);
+            assert_eq!(message, "I could not continue: the model endpoint answered 500: upstream crashed. What ran: search (done).");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn history_is_compacted_near_the_budget_without_splitting_calls() {
+    let mut c = config();
+    c.limits =
+        Limits { max_tokens: 2600, reserve_for_output: 200, keep_recent: 4, ..Limits::default() };
+    let mut agent = Agent::new(c);
+    let mut page = Page::new();
+    for round in 0..4 {
+        let (requests, _) = drive(
+            &mut agent,
+            &mut page,
+            &format!("Search for task {round}, with a long explanation {}", "please ".repeat(60)),
+            vec![
+                tool_reply(
+                    Some(&"thinking ".repeat(40)),
+                    vec![call(&format!("c{round}"), "search", r#"{"text":"a"}"#)],
+                ),
+                text_reply(&"done ".repeat(40)),
+            ],
+            true,
+        );
+        if requests
+            .iter()
+            .any(|r| r["messages"][0]["content"].as_str().unwrap().starts_with("You summarise"))
+        {
+            let step = requests.iter().rev().find(|r| r["tools"].is_array()).unwrap();
+            let first = &step["messages"][1];
+            assert_eq!(first["role"], "user");
+            assert!(first["content"]
+                .as_str()
+                .unwrap()
+                .starts_with("[Conversation history summary]"));
+            // No tool message without its call right before the summary's successors.
+            assert_ne!(step["messages"][2]["role"], "tool");
+            return;
+        }
+    }
+    panic!("no compaction happened");
+}
+
+#[test]
+fn out_of_order_calls_are_typed_errors() {
+    let mut agent = Agent::new(config());
+    assert!(agent.dispatched(Outcome::default()).is_err());
+    agent.ask("hi").unwrap();
+    assert!(agent.ask("again").is_err());
+    let bad = Snapshot::from_json(r#"{"actions":[{"id":"a"},{"id":"a"}]}"#);
+    assert!(bad.is_err());
+    let dup = Snapshot {
+        actions: vec![
+            Action { id: "a".into(), ..Default::default() },
+            Action { id: "a".into(), ..Default::default() },
+        ],
+        ..Default::default()
+    };
+    assert!(agent.observed(dup).is_err());
+}
