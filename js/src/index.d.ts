@@ -249,6 +249,10 @@ export declare class Pling {
   observe(options?: { settle?: boolean }): Promise<Observation>;
   observeNow(report?: SettleReport): Observation;
   call(name: string, args?: Record<string, unknown>): Promise<CallResult>;
+  /** Settles and snapshots the page for the assistant loop. */
+  capture(): Promise<{ json: string; settle: SettleReport }>;
+  /** Runs an action the assistant loop resolved, checked and confirmed. */
+  perform(call: { actionId: string; declared: string; record: string | null; arguments: Record<string, unknown> }): Promise<CallResult>;
   destroy(): void;
 }
 
@@ -268,3 +272,74 @@ export declare function createPling(options?: PlingOptions & { wasm?: string | U
 export declare function engineReady(): boolean;
 export declare function defaultLimits(): Limits;
 export declare function mountDebugPanel(pling: Pling, container: HTMLElement): { refresh(): Promise<void>; destroy(): void };
+
+export interface AssistantOptions {
+  /** An OpenAI-compatible endpoint, e.g. "/v1" (a same-origin proxy that holds the key). */
+  baseURL: string;
+  model?: string;
+  /** Sent as a bearer token. Prefer a server-side proxy that holds the key. */
+  apiKey?: string;
+  headers?: Record<string, string>;
+  /** Stream replies (default true). */
+  stream?: boolean;
+  /** How tool calls travel: native tools with calls in text recovered (auto, the default), native only, or a JSON-schema reply. */
+  toolMode?: 'auto' | 'native' | 'structured';
+  temperature?: number;
+  /** Per request attempt (default 60000 ms). */
+  timeoutMs?: number;
+  retry?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number };
+  /** Model turns per request before the loop stops (default 12). */
+  maxSteps?: number;
+  /** Repeated identical failing calls before the loop stops (default 3). */
+  maxRepeatedFailures?: number;
+  /** Overrides the Pling's application section. */
+  app?: string;
+  /** Asks the person before a confirm action runs (default `window.confirm`). */
+  confirm?: (request: { actionId: string; record: string | null; description: string; arguments: Record<string, unknown> }) => boolean | Promise<boolean>;
+  onEvent?: (event: { type: string; [k: string]: unknown }) => void;
+}
+
+export interface DoneAction {
+  name: string;
+  actionId: string | null;
+  record: string | null;
+  ok: boolean;
+  dispatched: boolean;
+  error: string | null;
+}
+
+export interface AssistantResult {
+  reason: 'answered' | 'handoff' | 'stepLimit' | 'repeatedFailures' | 'stopped' | 'modelFailed';
+  /** What to tell the person. */
+  message: string;
+  /** What ran, from the receipts. */
+  actions: DoneAction[];
+}
+
+export declare class Assistant {
+  /** What a request that the page navigated away from was doing (read once), or null. */
+  static interrupted(): { request: string; action: string | null; at: number } | null;
+  constructor(pling: Pling, options: AssistantOptions);
+  readonly busy: boolean;
+  run(text: string): Promise<AssistantResult>;
+  stop(): void;
+  history(): object[];
+  destroy(): void;
+}
+
+export interface ChatOptions extends AssistantOptions {
+  title?: string;
+  placeholder?: string;
+  container?: HTMLElement;
+}
+
+export declare function mountChat(pling: Pling, options: ChatOptions): {
+  assistant: Assistant;
+  open(): void;
+  close(): void;
+  send(text: string): void;
+  destroy(): void;
+};
+
+/** One chat request with retries; model and network failures come back as `{error}`. */
+export declare function chat(body: object, options: AssistantOptions, signal?: AbortSignal): Promise<{ ok: object } | { error: { type: string; message?: string } }>;

@@ -198,6 +198,37 @@ export class Pling {
   }
 
   /**
+   * Settles and collects a snapshot for the assistant loop, keeping its dispatch targets.
+   * @returns {Promise<{json: string, settle: import('./settle.js').SettleReport}>}
+   */
+  async capture() {
+    const report = await this.settle();
+    const collected = this.collect();
+    const json = JSON.stringify(collected.snapshot);
+    const engine = new Observed(json, this.options.limits);
+    this.#changed();
+    this.last = { engine, targets: collected.targets };
+    return { json, settle: report };
+  }
+
+  /**
+   * Runs an action the assistant loop has already resolved and checked (and, when needed,
+   * confirmed), against the latest capture.
+   * @param {{actionId: string, declared: string, record: string | null, arguments: Record<string, unknown>}} call
+   */
+  async perform(call) {
+    const target = this.last && this.last.targets.get(call.declared);
+    if (!target) return { ok: false, actionId: call.actionId, error: 'the action is no longer declared on the page' };
+    const result = await dispatch(target, { actionId: call.actionId, record: call.record }, call.arguments ?? {}, {
+      timeoutMs: this.options.handlerTimeoutMs,
+      viewport: () => new Viewport(),
+      settle: () => this.settle(),
+    });
+    this.#changed();
+    return result;
+  }
+
+  /**
    * Calls an action by the name the model sees, against the latest observation.
    * @param {string} name
    * @param {Record<string, unknown>} [args]

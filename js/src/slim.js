@@ -8,6 +8,9 @@ export { secret } from './declare.js';
 export { PlingDeclarationError } from './errors.js';
 export { MASK } from './collect.js';
 export { mountDebugPanel } from './debug-panel.js';
+export { Assistant } from './assistant.js';
+export { chat } from './client.js';
+export { mountChat } from './widget.js';
 export { engineReady, defaultLimits };
 
 /**

@@ -1,4 +1,211 @@
 /**
+ * The loop for one page.
+ */
+export class Assistant {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        AssistantFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_assistant_free(ptr, 0);
+    }
+    /**
+     * Starts a task; returns the first effect.
+     * @param {string} text
+     * @returns {string}
+     */
+    ask(text) {
+        let deferred3_0;
+        let deferred3_1;
+        try {
+            const ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            const len0 = WASM_VECTOR_LEN;
+            const ret = wasm.assistant_ask(this.__wbg_ptr, ptr0, len0);
+            var ptr2 = ret[0];
+            var len2 = ret[1];
+            if (ret[3]) {
+                ptr2 = 0; len2 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred3_0 = ptr2;
+            deferred3_1 = len2;
+            return getStringFromWasm0(ptr2, len2);
+        } finally {
+            wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+        }
+    }
+    /**
+     * Whether a task is under way.
+     * @returns {boolean}
+     */
+    busy() {
+        const ret = wasm.assistant_busy(this.__wbg_ptr);
+        return ret !== 0;
+    }
+    /**
+     * Takes the person's answer to a confirmation.
+     * @param {boolean} yes
+     * @returns {string}
+     */
+    confirmed(yes) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.assistant_confirmed(this.__wbg_ptr, yes);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * Takes the page's outcome of a dispatch: `{"ok": bool, "error": string?}`.
+     * @param {string} outcome_json
+     * @returns {string}
+     */
+    dispatched(outcome_json) {
+        let deferred3_0;
+        let deferred3_1;
+        try {
+            const ptr0 = passStringToWasm0(outcome_json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            const len0 = WASM_VECTOR_LEN;
+            const ret = wasm.assistant_dispatched(this.__wbg_ptr, ptr0, len0);
+            var ptr2 = ret[0];
+            var len2 = ret[1];
+            if (ret[3]) {
+                ptr2 = 0; len2 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred3_0 = ptr2;
+            deferred3_1 = len2;
+            return getStringFromWasm0(ptr2, len2);
+        } finally {
+            wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+        }
+    }
+    /**
+     * The conversation so far (JSON messages).
+     * @returns {string}
+     */
+    history() {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.assistant_history(this.__wbg_ptr);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
+     * Takes the model's result: `{"ok": reply}` or `{"error": modelError}`.
+     * @param {string} result_json
+     * @returns {string}
+     */
+    modelReplied(result_json) {
+        let deferred3_0;
+        let deferred3_1;
+        try {
+            const ptr0 = passStringToWasm0(result_json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            const len0 = WASM_VECTOR_LEN;
+            const ret = wasm.assistant_modelReplied(this.__wbg_ptr, ptr0, len0);
+            var ptr2 = ret[0];
+            var len2 = ret[1];
+            if (ret[3]) {
+                ptr2 = 0; len2 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred3_0 = ptr2;
+            deferred3_1 = len2;
+            return getStringFromWasm0(ptr2, len2);
+        } finally {
+            wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+        }
+    }
+    /**
+     * A loop with `config` (JSON: application, limits, request, maxSteps, maxRepeatedFailures).
+     * @param {string} config_json
+     */
+    constructor(config_json) {
+        const ptr0 = passStringToWasm0(config_json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.assistant_new(ptr0, len0);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        this.__wbg_ptr = ret[0];
+        AssistantFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * Takes a settled snapshot (JSON).
+     * @param {string} snapshot_json
+     * @returns {string}
+     */
+    observed(snapshot_json) {
+        let deferred3_0;
+        let deferred3_1;
+        try {
+            const ptr0 = passStringToWasm0(snapshot_json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            const len0 = WASM_VECTOR_LEN;
+            const ret = wasm.assistant_observed(this.__wbg_ptr, ptr0, len0);
+            var ptr2 = ret[0];
+            var len2 = ret[1];
+            if (ret[3]) {
+                ptr2 = 0; len2 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred3_0 = ptr2;
+            deferred3_1 = len2;
+            return getStringFromWasm0(ptr2, len2);
+        } finally {
+            wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+        }
+    }
+    /**
+     * Stops the loop; nothing is dispatched after this.
+     * @returns {string}
+     */
+    stop() {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.assistant_stop(this.__wbg_ptr);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+}
+if (Symbol.dispose) Assistant.prototype[Symbol.dispose] = Assistant.prototype.free;
+
+/**
  * A parsed, validated snapshot and the limits it is observed with.
  */
 export class Page {
@@ -122,6 +329,72 @@ export class Page {
 if (Symbol.dispose) Page.prototype[Symbol.dispose] = Page.prototype.free;
 
 /**
+ * Assembles a streamed reply chunk by chunk.
+ */
+export class ReplyStream {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        ReplyStreamFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_replystream_free(ptr, 0);
+    }
+    /**
+     * The reply once the body ended: `{"ok": reply}` or `{"error": …}`.
+     * @returns {string}
+     */
+    finish() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.replystream_finish(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * An empty assembler.
+     */
+    constructor() {
+        const ret = wasm.replystream_new();
+        this.__wbg_ptr = ret;
+        ReplyStreamFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * Feeds a decoded chunk; returns `null`, or a model error (JSON) that ends the stream.
+     * @param {string} chunk
+     * @returns {string | undefined}
+     */
+    push(chunk) {
+        const ptr0 = passStringToWasm0(chunk, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.replystream_push(this.__wbg_ptr, ptr0, len0);
+        let v2;
+        if (ret[0] !== 0) {
+            v2 = getStringFromWasm0(ret[0], ret[1]);
+            wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        }
+        return v2;
+    }
+    /**
+     * Whether any event arrived (after which a failure is not retried).
+     * @returns {boolean}
+     */
+    started() {
+        const ret = wasm.replystream_started(this.__wbg_ptr);
+        return ret !== 0;
+    }
+}
+if (Symbol.dispose) ReplyStream.prototype[Symbol.dispose] = ReplyStream.prototype.free;
+
+/**
  * Checks limits given as JSON and returns them complete, as JSON.
  * @param {string} json
  * @returns {string}
@@ -162,6 +435,102 @@ export function defaultLimits() {
     } finally {
         wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
     }
+}
+
+/**
+ * The error for a non-2xx response (JSON).
+ * @param {number} status
+ * @param {string} body
+ * @returns {string}
+ */
+export function httpError(status, body) {
+    let deferred3_0;
+    let deferred3_1;
+    try {
+        const val2 = +status;
+        const ptr0 = passStringToWasm0(body, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.httpError(val2, ptr0, len0);
+        deferred3_0 = ret[0];
+        deferred3_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+    }
+}
+
+/**
+ * The message of a model error (JSON), as the person should read it.
+ * @param {string} error_json
+ * @returns {string}
+ */
+export function modelErrorMessage(error_json) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+        const ptr0 = passStringToWasm0(error_json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.modelErrorMessage(ptr0, len0);
+        deferred2_0 = ret[0];
+        deferred2_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+    }
+}
+
+/**
+ * Parses a non-streaming reply body.
+ * @param {string} body
+ * @returns {string}
+ */
+export function parseReply(body) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+        const ptr0 = passStringToWasm0(body, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.parseReply(ptr0, len0);
+        deferred2_0 = ret[0];
+        deferred2_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+    }
+}
+
+/**
+ * Milliseconds to wait before retry `attempt`, or `undefined` when the failure is final.
+ * @param {string} policy_json
+ * @param {number} attempt
+ * @param {string} error_json
+ * @param {string} hints_json
+ * @param {boolean} stream_started
+ * @param {number} random
+ * @param {number} now_ms
+ * @returns {number | undefined}
+ */
+export function retryDelay(policy_json, attempt, error_json, hints_json, stream_started, random, now_ms) {
+    const val4 = +attempt;
+    const val5 = +stream_started;
+    const val6 = +random;
+    const val7 = +now_ms;
+    let ptr0, len0, ptr1, len1, ptr2, len2;
+    try {
+        ptr0 = passStringToWasm0(policy_json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(error_json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(hints_json, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+        throw e;
+    }
+    const ret = wasm.retryDelay(ptr0, len0, val4, ptr1, len1, ptr2, len2, val5, val6, val7);
+    return ret[0] === 0 ? undefined : ret[1];
 }
 
 /**
@@ -262,9 +631,15 @@ function __wbg_get_imports() {
     };
 }
 
+const AssistantFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_assistant_free(ptr, 1));
 const PageFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_page_free(ptr, 1));
+const ReplyStreamFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_replystream_free(ptr, 1));
 
 function getStringFromWasm0(ptr, len) {
     ptr = ptr >>> 0;

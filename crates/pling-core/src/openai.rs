@@ -166,17 +166,26 @@ pub enum ModelError {
         code: Option<String>,
     },
     /// A body that is not the expected JSON.
-    #[error("the model endpoint sent a malformed reply: {0}")]
-    Malformed(String),
+    #[error("the model endpoint sent a malformed reply: {message}")]
+    Malformed {
+        /// What was wrong with it.
+        message: String,
+    },
     /// The stream ended before the reply was complete.
     #[error("the model's reply was cut off mid-stream")]
     StreamCut,
     /// The network failed.
-    #[error("the model endpoint could not be reached: {0}")]
-    Network(String),
+    #[error("the model endpoint could not be reached: {message}")]
+    Network {
+        /// The browser's words.
+        message: String,
+    },
     /// No answer within the request timeout.
-    #[error("the model did not answer within {0} ms")]
-    Timeout(u64),
+    #[error("the model did not answer within {ms} ms")]
+    Timeout {
+        /// The timeout.
+        ms: u64,
+    },
     /// The person stopped it.
     #[error("stopped")]
     Aborted,
@@ -220,19 +229,18 @@ fn arguments_text(v: Option<&Value>) -> String {
 
 /// Parses a non-streaming reply body.
 pub fn parse_reply(body: &str) -> Result<Reply, ModelError> {
-    let v: Value =
-        serde_json::from_str(body).map_err(|e| ModelError::Malformed(format!("not JSON ({e})")))?;
+    let v: Value = serde_json::from_str(body)
+        .map_err(|e| ModelError::Malformed { message: format!("not JSON ({e})") })?;
     if let Some(e) = api_error(&v) {
         return Err(e);
     }
-    let choice = v
-        .get("choices")
-        .and_then(Value::as_array)
-        .and_then(|c| c.first())
-        .ok_or_else(|| ModelError::Malformed("no choices in the reply".to_owned()))?;
+    let choice =
+        v.get("choices").and_then(Value::as_array).and_then(|c| c.first()).ok_or_else(|| {
+            ModelError::Malformed { message: "no choices in the reply".to_owned() }
+        })?;
     let message = choice
         .get("message")
-        .ok_or_else(|| ModelError::Malformed("the choice has no message".to_owned()))?;
+        .ok_or_else(|| ModelError::Malformed { message: "the choice has no message".to_owned() })?;
     let content = message.get("content").and_then(Value::as_str).map(str::to_owned);
     let mut tool_calls = Vec::new();
     if let Some(calls) = message.get("tool_calls").and_then(Value::as_array) {
@@ -324,8 +332,9 @@ impl StreamAssembler {
             return Ok(());
         }
         self.events += 1;
-        let v: Value = serde_json::from_str(data)
-            .map_err(|e| ModelError::Malformed(format!("a stream event is not JSON ({e})")))?;
+        let v: Value = serde_json::from_str(data).map_err(|e| ModelError::Malformed {
+            message: format!("a stream event is not JSON ({e})"),
+        })?;
         if let Some(e) = api_error(&v) {
             return Err(e);
         }
@@ -595,6 +604,7 @@ pub enum ToolMode {
 
 /// What a request body needs besides the conversation.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct RequestOptions {
     /// The model name.
     pub model: String,
@@ -776,8 +786,8 @@ mod tests {
             parse_reply(r#"{"error":{"message":"boom"}}"#),
             Err(ModelError::Api { .. })
         ));
-        assert!(matches!(parse_reply("not json"), Err(ModelError::Malformed(_))));
-        assert!(matches!(parse_reply(r#"{"choices":[]}"#), Err(ModelError::Malformed(_))));
+        assert!(matches!(parse_reply("not json"), Err(ModelError::Malformed { .. })));
+        assert!(matches!(parse_reply(r#"{"choices":[]}"#), Err(ModelError::Malformed { .. })));
     }
 
     fn sse(events: &[&str]) -> String {
@@ -875,6 +885,30 @@ mod tests {
         assert_eq!(
             two.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
             ["call_text_1", "call_text_2"]
+        );
+    }
+
+    #[test]
+    fn errors_cross_the_boundary_as_json() {
+        for e in [
+            ModelError::Http {
+                status: 429,
+                message: "slow down".into(),
+                code: Some("rate_limit_exceeded".into()),
+            },
+            ModelError::Api { message: "boom".into(), code: None },
+            ModelError::Malformed { message: "not JSON".into() },
+            ModelError::StreamCut,
+            ModelError::Network { message: "refused".into() },
+            ModelError::Timeout { ms: 30_000 },
+            ModelError::Aborted,
+        ] {
+            let json = serde_json::to_string(&e).unwrap();
+            assert_eq!(serde_json::from_str::<ModelError>(&json).unwrap(), e, "{json}");
+        }
+        assert_eq!(
+            serde_json::to_value(ModelError::Timeout { ms: 5 }).unwrap(),
+            json!({"type": "timeout", "ms": 5})
         );
     }
 

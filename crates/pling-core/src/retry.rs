@@ -75,8 +75,8 @@ pub fn retryable(error: &ModelError) -> bool {
                 Some("server_error" | "rate_limit_exceeded" | "overloaded" | "overloaded_error")
             )
         }
-        ModelError::Network(_) | ModelError::Timeout(_) => true,
-        ModelError::StreamCut | ModelError::Malformed(_) | ModelError::Aborted => false,
+        ModelError::Network { .. } | ModelError::Timeout { .. } => true,
+        ModelError::StreamCut | ModelError::Malformed { .. } | ModelError::Aborted => false,
     }
 }
 
@@ -134,8 +134,8 @@ mod tests {
             assert!(!retryable(&http(status, None)), "{status}");
         }
         assert!(!retryable(&http(429, Some("insufficient_quota"))));
-        assert!(retryable(&ModelError::Network("refused".into())));
-        assert!(retryable(&ModelError::Timeout(30_000)));
+        assert!(retryable(&ModelError::Network { message: "refused".into() }));
+        assert!(retryable(&ModelError::Timeout { ms: 30_000 }));
         assert!(!retryable(&ModelError::Aborted));
         assert!(!retryable(&ModelError::StreamCut));
     }

@@ -1,12 +1,16 @@
 //! The WebAssembly binding of `pling-core`: JSON in, JSON out, errors as real `Error` objects.
 //!
-//! One module per exported type: [`page`] (a snapshot with its limits), [`limits`] (defaults
-//! and checks), [`error`] (how core errors become JS errors), [`panic`] (panics reported).
+//! One module per exported type: [`page`] (a snapshot with its limits), [`assistant`] (the
+//! assistant loop), [`wire`] (the OpenAI wire format and retry decisions), [`limits`]
+//! (defaults and checks), [`error`] (how core errors become JS errors), [`panic`] (panics
+//! reported).
 
+pub mod assistant;
 pub mod error;
 pub mod limits;
 pub mod page;
 pub mod panic;
+pub mod wire;
 
 use wasm_bindgen::prelude::*;
 

@@ -1,0 +1,190 @@
+// The in-page assistant: drives the engine's loop (a sans-IO state machine) by performing
+// what it asks for — settle and snapshot the page, call the model, ask the person, dispatch
+// to the page's handler — until it finishes. The person can stop it at any moment; nothing is
+// dispatched after that.
+import * as wasm from '../wasm/pling_wasm.js';
+import { chat } from './client.js';
+import { messageOf } from './errors.js';
+
+/**
+ * @typedef {import('./index.d.ts').AssistantOptions} AssistantOptions
+ * @typedef {import('./index.d.ts').AssistantResult} AssistantResult
+ */
+
+const INTERRUPTED = 'pling:interrupted';
+
+export class Assistant {
+  /**
+   * What a request that the page navigated away from was doing, once, or null.
+   * @returns {{request: string, action: string | null, at: number} | null}
+   */
+  static interrupted() {
+    try {
+      const raw = sessionStorage.getItem(INTERRUPTED);
+      if (!raw) return null;
+      sessionStorage.removeItem(INTERRUPTED);
+      return JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * @param {import('./pling.js').Pling} pling
+   * @param {AssistantOptions} options
+   */
+  constructor(pling, options) {
+    if (!options || typeof options.baseURL !== 'string' || !options.baseURL) {
+      throw new Error('Assistant needs `baseURL`: an OpenAI-compatible endpoint such as "/v1" (a same-origin proxy that holds the key)');
+    }
+    this.pling = pling;
+    this.options = options;
+    const config = {
+      application: options.app ?? pling.options.app ?? null,
+      limits: pling.options.limits ?? {},
+      request: {
+        model: options.model ?? 'default',
+        stream: options.stream ?? true,
+        toolMode: options.toolMode ?? 'auto',
+        temperature: options.temperature ?? null,
+      },
+    };
+    if (options.maxSteps !== undefined) config.maxSteps = options.maxSteps;
+    if (options.maxRepeatedFailures !== undefined) config.maxRepeatedFailures = options.maxRepeatedFailures;
+    this.machine = new wasm.Assistant(JSON.stringify(config));
+    this.controller = null;
+    this.stopped = false;
+    this.running = null;
+    this.answerConfirm = null;
+    this.current = null;
+    // A navigation ends the page and the loop with it: leave a note for the next page.
+    this.onPageHide = () => {
+      if (!this.running || !this.current) return;
+      try {
+        sessionStorage.setItem(INTERRUPTED, JSON.stringify({ ...this.current, at: Date.now() }));
+      } catch {
+        // storage unavailable: nothing to carry over
+      }
+    };
+    addEventListener('pagehide', this.onPageHide);
+  }
+
+  /** Whether a request is being worked on. */
+  get busy() {
+    return this.running !== null;
+  }
+
+  #emit(event) {
+    try {
+      this.options.onEvent?.(event);
+    } catch (error) {
+      console.error('[pling] onEvent threw', error);
+    }
+  }
+
+  /**
+   * Works on the person's request until the loop finishes.
+   * @param {string} text
+   * @returns {Promise<AssistantResult>}
+   */
+  run(text) {
+    if (this.running) return Promise.reject(new Error('the assistant is already working on a request; stop it first'));
+    this.stopped = false;
+    this.current = { request: text, action: null };
+    this.controller = new AbortController();
+    this.running = this.#loop(text).finally(() => {
+      this.running = null;
+      this.controller = null;
+      this.current = null;
+    });
+    return this.running;
+  }
+
+  async #loop(text) {
+    let effect;
+    try {
+      effect = JSON.parse(this.machine.ask(text));
+      for (;;) {
+        if (this.stopped && effect.type !== 'finish') effect = JSON.parse(this.machine.stop());
+        switch (effect.type) {
+          case 'observe': {
+            this.#emit({ type: 'observe' });
+            const { json } = await this.pling.capture();
+            effect = this.stopped ? JSON.parse(this.machine.stop()) : JSON.parse(this.machine.observed(json));
+            break;
+          }
+          case 'request': {
+            this.#emit({ type: effect.purpose === 'summary' ? 'summarize' : 'thinking' });
+            const reply = await chat(effect.body, { ...this.options, onText: (t) => this.#emit({ type: 'text', text: t }) }, this.controller.signal);
+            if (reply.ok && reply.ok.content) this.#emit({ type: 'reply', content: reply.ok.content });
+            effect = JSON.parse(this.machine.modelReplied(JSON.stringify(reply)));
+            break;
+          }
+          case 'confirm': {
+            const { type: _, ...request } = effect;
+            this.#emit({ type: 'confirm', ...request });
+            const yes = await this.#confirm(request);
+            effect = JSON.parse(this.machine.confirmed(yes && !this.stopped));
+            break;
+          }
+          case 'dispatch': {
+            this.#emit({ type: 'call', actionId: effect.actionId, record: effect.record, arguments: effect.arguments });
+            if (this.current) this.current.action = effect.actionId;
+            const result = await this.pling.perform(effect);
+            this.#emit({ type: 'result', actionId: effect.actionId, ok: result.ok, error: result.error });
+            effect = JSON.parse(this.machine.dispatched(JSON.stringify({ ok: result.ok, error: result.error ?? null })));
+            break;
+          }
+          case 'finish': {
+            const done = { reason: effect.reason, message: effect.message, actions: effect.actions };
+            this.#emit({ type: 'finish', ...done });
+            return done;
+          }
+          default:
+            throw new Error(`unknown effect ${effect.type}`);
+        }
+      }
+    } catch (error) {
+      // An engine or page failure: end honestly, and leave the loop ready for the next request.
+      try {
+        this.machine.stop();
+      } catch {
+        // already finished
+      }
+      const done = { reason: 'modelFailed', message: `Something went wrong: ${messageOf(error)}`, actions: [] };
+      this.#emit({ type: 'finish', ...done });
+      return done;
+    }
+  }
+
+  #confirm(request) {
+    const ask = this.options.confirm ?? ((r) => window.confirm(`Allow the assistant to: ${r.description || r.actionId}${r.record ? ` (${r.record})` : ''}?`));
+    return new Promise((resolve) => {
+      this.answerConfirm = resolve;
+      Promise.resolve()
+        .then(() => ask(request))
+        .then((yes) => resolve(!!yes), () => resolve(false));
+    }).finally(() => {
+      this.answerConfirm = null;
+    });
+  }
+
+  /** Stops the current request at once: the model call is aborted, an open confirmation is declined, and nothing more is dispatched. */
+  stop() {
+    this.stopped = true;
+    this.controller?.abort();
+    this.answerConfirm?.(false);
+  }
+
+  /** The conversation so far (without any page section). */
+  history() {
+    return JSON.parse(this.machine.history());
+  }
+
+  /** Releases the engine's state. */
+  destroy() {
+    this.stop();
+    removeEventListener('pagehide', this.onPageHide);
+    this.machine.free();
+  }
+}

@@ -1,0 +1,137 @@
+// The OpenAI-compatible client: POST {baseURL}/chat/completions, streaming or not, with
+// retries (exponential backoff with jitter, honouring Retry-After and retry-after-ms), a
+// timeout per request, and abort. Parsing and the retry decision are the engine's.
+import * as wasm from '../wasm/pling_wasm.js';
+
+/**
+ * @typedef {object} ClientOptions
+ * @property {string} baseURL e.g. `/v1` (a same-origin proxy that holds the key) or `https://…/v1`
+ * @property {string} [apiKey] sent as a bearer token; prefer a proxy that holds it
+ * @property {Record<string, string>} [headers] extra request headers
+ * @property {number} [timeoutMs] per attempt (default 60000)
+ * @property {{maxRetries?: number, baseDelayMs?: number, maxDelayMs?: number}} [retry]
+ * @property {(text: string) => void} [onText] streamed text as it arrives
+ */
+
+/** @typedef {{ok: object} | {error: {type: string, message?: string, status?: number, code?: string | null, ms?: number}}} ModelResult */
+
+const sleep = (ms, signal) => new Promise((resolve) => {
+  const timer = setTimeout(done, ms);
+  function done() {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', done);
+    resolve();
+  }
+  signal?.addEventListener('abort', done, { once: true });
+});
+
+function hintsOf(response) {
+  const hints = {};
+  const ms = response.headers.get('retry-after-ms');
+  const after = response.headers.get('retry-after');
+  if (ms !== null) hints.retryAfterMs = ms;
+  if (after !== null) hints.retryAfter = after;
+  return hints;
+}
+
+/**
+ * Sends one chat request with retries. Never throws for model or network failures: they come
+ * back as `{error}` for the loop to report honestly.
+ * @param {object} body the request body (its `stream` flag decides how the reply is read)
+ * @param {ClientOptions} options
+ * @param {AbortSignal} [signal] the person's stop
+ * @returns {Promise<ModelResult>}
+ */
+export async function chat(body, options, signal) {
+  const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
+  const headers = { 'content-type': 'application/json', ...(options.headers ?? {}) };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  const policy = JSON.stringify(options.retry ?? {});
+  const timeoutMs = options.timeoutMs ?? 60000;
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted) return { error: { type: 'aborted' } };
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    let result;
+    let hints = {};
+    let started = false;
+    try {
+      const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+      hints = hintsOf(response);
+      if (!response.ok) {
+        result = { error: JSON.parse(wasm.httpError(response.status, await response.text())) };
+      } else if (body.stream && response.body && (response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        const stream = new wasm.ReplyStream();
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            const text = decoder.decode(value, { stream: true });
+            const failure = stream.push(text);
+            started = started || stream.started();
+            if (failure) {
+              result = { error: JSON.parse(failure) };
+              break;
+            }
+            if (options.onText) emitText(text, options.onText);
+          }
+          if (!result) result = JSON.parse(stream.finish());
+        } catch (error) {
+          started = started || stream.started();
+          result = { error: failureOf(error, signal, timedOut, timeoutMs, started) };
+        } finally {
+          stream.free();
+        }
+      } else {
+        // Not streamed (or a server that ignored `stream`): one JSON body.
+        result = JSON.parse(wasm.parseReply(await response.text()));
+      }
+    } catch (error) {
+      result = { error: failureOf(error, signal, timedOut, timeoutMs, started) };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+    if (result.ok) return result;
+    if (signal?.aborted) return { error: { type: 'aborted' } };
+    const delay = wasm.retryDelay(policy, attempt, JSON.stringify(result.error), JSON.stringify(hints), started, Math.random(), Date.now());
+    if (delay === undefined || delay === null) return result;
+    await sleep(delay, signal);
+  }
+}
+
+function failureOf(error, signal, timedOut, timeoutMs, started) {
+  if (signal?.aborted) return { type: 'aborted' };
+  if (timedOut) return started ? { type: 'streamCut' } : { type: 'timeout', ms: timeoutMs };
+  if (started) return { type: 'streamCut' };
+  return { type: 'network', message: error && error.message ? error.message : String(error) };
+}
+
+// Streamed text for a live view: the content deltas of each SSE event.
+function emitText(chunk, onText) {
+  for (const line of chunk.split('\n')) {
+    if (!line.startsWith('data:')) continue;
+    try {
+      const delta = JSON.parse(line.slice(5)).choices?.[0]?.delta?.content;
+      if (delta) onText(delta);
+    } catch {
+      // a partial line; the assembler has the whole reply
+    }
+  }
+}
+
+/**
+ * The person-facing message of a model error.
+ * @param {object} error
+ */
+export function describeModelError(error) {
+  return wasm.modelErrorMessage(JSON.stringify(error));
+}

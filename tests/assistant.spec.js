@@ -1,0 +1,276 @@
+// The assistant loop end to end in Chromium against the scripted model server: the spec's
+// walkthrough request by request, and the faults — each ends in a clear state with nothing
+// dispatched that should not have been.
+import { test, expect } from '@playwright/test';
+import { startModelServer, reply } from './model-server.mjs';
+
+let model;
+test.beforeEach(async () => {
+  model = await startModelServer();
+});
+test.afterEach(async () => {
+  await model.close();
+});
+
+async function openTodos(page) {
+  await page.goto('/todos');
+  await page.waitForFunction(() => window.todoApp);
+}
+
+/** Runs one request through a fresh Assistant in the page. */
+function run(page, text, options = {}) {
+  return page.evaluate(async ({ text, options }) => {
+    const { Assistant } = await import('/js/src/index.js');
+    const app = window.todoApp ?? window.labApp;
+    const assistant = new Assistant(app.pling, { model: 'scripted', retry: { baseDelayMs: 50 }, ...options });
+    window.currentAssistant = assistant;
+    const result = await assistant.run(text);
+    return { ...result, history: assistant.history() };
+  }, { text, options: { baseURL: model.url, ...options } });
+}
+
+const systemOf = (r) => r.body.messages[0].content;
+const toolNames = (r) => (r.body.tools ?? []).map((t) => t.function.name);
+
+test('the walkthrough: search, then toggle t9, then an answer grounded in receipts', async ({ page }) => {
+  await openTodos(page);
+  model.script([
+    reply.streamCalls([{ id: 'call_1', name: 'search', arguments: { text: 'Weekly report' } }], 'I will find it first.'),
+    reply.streamCalls([{ id: 'call_2', name: 'toggle', arguments: { record: 't9' } }]),
+    reply.streamText('I found "Write the weekly report" (t9) and marked it as done.'),
+  ]);
+  const result = await run(page, 'Mark the weekly report as done.');
+  expect(result.reason).toBe('answered');
+  expect(result.message).toBe('I found "Write the weekly report" (t9) and marked it as done.');
+  expect(result.actions.map((a) => [a.actionId, a.ok])).toEqual([['search', true], ['toggle@t9', true]]);
+  expect(await page.evaluate(() => window.todoApp.todos.find((t) => t.id === 't9').done)).toBe(true);
+
+  const [r1, r2, r3] = model.requests;
+  expect(model.requests).toHaveLength(3);
+  for (const r of model.requests) {
+    expect(r.body.model).toBe('scripted');
+    expect(r.body.stream).toBe(true);
+    expect(r.body.messages[0].role).toBe('system');
+    expect(systemOf(r).match(/## Current location/g)).toHaveLength(1);
+    expect(systemOf(r)).toContain('## This application\nYou help the user manage a personal task list.');
+    for (const m of r.body.messages.slice(1)) expect(JSON.stringify(m)).not.toContain('## Current location');
+  }
+  // Request 1: t9 is only a citation id.
+  expect(toolNames(r1)).toEqual(['add_todo', 'toggle', 'search']);
+  expect(r1.body.messages.slice(1)).toEqual([{ role: 'user', content: 'Mark the weekly report as done.' }]);
+  expect(systemOf(r1)).not.toContain('Write the weekly report');
+  // Request 2: rebuilt after the search; the conversation gained the call and its result.
+  expect(systemOf(r2)).toContain('- 1. t9 (Write the weekly report): title Write the weekly report; done false');
+  expect(toolNames(r2)).toEqual(['add_todo', 'toggle', 'search']);
+  const m2 = r2.body.messages;
+  expect(m2[2]).toEqual({ role: 'assistant', content: 'I will find it first.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'search', arguments: '{"text":"Weekly report"}' } }] });
+  expect(m2[3].role).toBe('tool');
+  expect(m2[3].tool_call_id).toBe('call_1');
+  const receipt1 = JSON.parse(m2[3].content);
+  expect(receipt1.result).toMatchObject({ ok: true, action: { id: 'search', description: 'Search tasks by text' }, changed: { observed: true } });
+  // Request 3: the toggle's receipt names the row; the tools were rebuilt (no open row left).
+  const m3 = r3.body.messages;
+  expect(m3.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_1', 'call_2']);
+  const receipt2 = JSON.parse(m3[5].content);
+  expect(receipt2.result.action.id).toBe('toggle@t9');
+  expect(receipt2.result.changed.records.removed).toEqual(['t9']);
+  expect(toolNames(r3)).toEqual(['add_todo', 'search']);
+});
+
+test('non-streaming replies work the same', async ({ page }) => {
+  await openTodos(page);
+  model.script([reply.calls([{ name: 'toggle', arguments: { record: 't2' } }]), reply.text('Done: t2.')]);
+  const result = await run(page, 'Mark the second task as done.', { stream: false });
+  expect(result.reason).toBe('answered');
+  expect(model.requests[0].body.stream).toBeUndefined();
+  expect(await page.evaluate(() => window.todoApp.todos.find((t) => t.id === 't2').done)).toBe(true);
+});
+
+test('a call written as JSON in the text (local models) is recovered and run', async ({ page }) => {
+  await openTodos(page);
+  model.script([reply.text('```json\n{"name": "toggle", "arguments": {"record": "t1"}}\n```'), reply.text('I marked t1 as done.')]);
+  const result = await run(page, 'Mark the first task as done.');
+  expect(result.actions.map((a) => a.actionId)).toEqual(['toggle@t1']);
+  expect(await page.evaluate(() => window.todoApp.todos.find((t) => t.id === 't1').done)).toBe(true);
+});
+
+test('structured mode sends a JSON schema of the tools and runs the chosen one', async ({ page }) => {
+  await openTodos(page);
+  model.script([reply.text('{"action": "toggle", "arguments": {"record": "t3"}}'), reply.text('{"action": "answer", "answer": "Done: t3."}')]);
+  const result = await run(page, 'Complete t3.', { toolMode: 'structured', stream: false });
+  expect(model.requests[0].body.tools).toBeUndefined();
+  expect(model.requests[0].body.response_format.json_schema.schema.properties.action.enum).toEqual(['add_todo', 'toggle', 'search', 'answer']);
+  expect(result).toMatchObject({ reason: 'answered', message: 'Done: t3.' });
+  expect(await page.evaluate(() => window.todoApp.todos.find((t) => t.id === 't3').done)).toBe(true);
+});
+
+test('429 with Retry-After is retried after the wait the server asked for', async ({ page }) => {
+  await openTodos(page);
+  model.script([
+    reply.error(429, 'Rate limit reached', { code: 'rate_limit_exceeded', headers: { 'retry-after': '1' } }),
+    reply.text('Nothing to do.'),
+  ]);
+  const result = await run(page, 'Hello');
+  expect(result.reason).toBe('answered');
+  expect(model.requests).toHaveLength(2);
+  expect(model.requests[1].at - model.requests[0].at).toBeGreaterThanOrEqual(950);
+});
+
+test('insufficient_quota is not retried and is reported honestly', async ({ page }) => {
+  await openTodos(page);
+  model.script([reply.error(429, 'You exceeded your current quota', { code: 'insufficient_quota' }), reply.text('never')]);
+  const result = await run(page, 'Hello');
+  expect(model.requests).toHaveLength(1);
+  expect(result).toMatchObject({ reason: 'modelFailed', message: 'I could not continue: the model endpoint answered 429: You exceeded your current quota. Nothing on the page was changed.' });
+});
+
+test('500 then success', async ({ page }) => {
+  await openTodos(page);
+  model.script([reply.error(500, 'upstream failed'), reply.calls([{ name: 'toggle', arguments: { record: 't1' } }]), reply.text('Done.')]);
+  const result = await run(page, 'Complete t1.');
+  expect(model.requests).toHaveLength(3);
+  expect(result.reason).toBe('answered');
+});
+
+test('a request that times out is retried, and gives up honestly when it keeps timing out', async ({ page }) => {
+  await openTodos(page);
+  model.script([{ ...reply.text('late'), delayMs: 1500 }, reply.text('On time.')]);
+  const ok = await run(page, 'Hello', { timeoutMs: 400 });
+  expect(ok).toMatchObject({ reason: 'answered', message: 'On time.' });
+  model.requests.length = 0;
+  model.script([{ hang: true }, { hang: true }, { hang: true }]);
+  const failed = await run(page, 'Hello', { timeoutMs: 300, retry: { maxRetries: 2, baseDelayMs: 10 } });
+  expect(model.requests).toHaveLength(3);
+  expect(failed).toMatchObject({ reason: 'modelFailed', message: 'I could not continue: the model did not answer within 300 ms. Nothing on the page was changed.' });
+});
+
+test('a stream cut in the middle of a tool call is not retried and runs nothing', async ({ page }) => {
+  await openTodos(page);
+  const partial = reply.streamCalls([{ name: 'toggle', arguments: { record: 't1' } }]);
+  partial.stream = partial.stream.slice(0, 3);
+  model.script([{ ...partial, cut: true }, reply.text('never')]);
+  const result = await run(page, 'Complete t1.');
+  expect(model.requests).toHaveLength(1);
+  expect(result).toMatchObject({ reason: 'modelFailed', message: "I could not continue: the model's reply was cut off mid-stream. Nothing on the page was changed." });
+  expect(await page.evaluate(() => window.todoApp.todos.find((t) => t.id === 't1').done)).toBe(false);
+});
+
+test('invalid JSON arguments, an invented tool and an invented record run nothing and say what is available', async ({ page }) => {
+  await openTodos(page);
+  model.script([
+    reply.calls([
+      { id: 'a', name: 'toggle', arguments: '{"record": "t1"' },
+      { id: 'b', name: 'delete_task', arguments: { record: 't1' } },
+      { id: 'c', name: 'toggle', arguments: { record: 't42' } },
+    ]),
+    reply.text('I could not find a way to do that.'),
+  ]);
+  const result = await run(page, 'Delete t1.');
+  expect(result.reason).toBe('answered');
+  expect(await page.evaluate(() => window.todoApp.todos.every((t) => !t.done))).toBe(true);
+  const tools = model.requests[1].body.messages.filter((m) => m.role === 'tool');
+  expect(tools.map((m) => m.tool_call_id)).toEqual(['a', 'b', 'c']);
+  const errors = tools.map((m) => JSON.parse(m.content).result.error);
+  expect(errors[0]).toMatch(/^invalid JSON arguments for `toggle`/);
+  expect(errors[1]).toBe('unknown action `delete_task`; available now: add_todo, toggle, search');
+  expect(errors[2]).toMatch(/^record `t42` is not a row of `toggle`/);
+  for (const m of tools) expect(JSON.parse(m.content).result.available).toBe('add_todo, toggle, search');
+});
+
+test('a handler that throws and one that never resolves give failed receipts; the page keeps working', async ({ page }) => {
+  await page.goto('/lab');
+  await page.waitForFunction(() => window.labApp);
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  model.script([
+    reply.calls([{ id: 'x', name: 'explode', arguments: {} }, { id: 'h', name: 'hang', arguments: {} }]),
+    reply.calls([{ id: 's', name: 'set_name', arguments: { text: 'Ada' } }]),
+    reply.text('Two actions failed; I set the name.'),
+  ]);
+  const result = await run(page, 'Try everything.');
+  expect(result.actions.map((a) => [a.actionId, a.ok, a.error])).toEqual([
+    ['explode', false, 'kaboom from the page'],
+    ['hang', false, 'action "hang" did not finish within 300 ms'],
+    ['set_name', true, null],
+  ]);
+  const tools = model.requests[1].body.messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content).result);
+  expect(tools[0]).toMatchObject({ ok: false, error: 'kaboom from the page' });
+  expect(tools[1]).toMatchObject({ ok: false, error: 'action "hang" did not finish within 300 ms' });
+  expect(await page.inputValue('#name')).toBe('Ada');
+  expect(pageErrors).toContain('kaboom from the page');
+});
+
+test('confirmation: a denial goes back to the model and nothing runs; a yes runs it', async ({ page }) => {
+  await page.goto('/lab');
+  await page.waitForFunction(() => window.labApp);
+  model.script([reply.calls([{ id: 'd', name: 'delete_account', arguments: {} }]), reply.text('You declined, so I did not delete it.')]);
+  const denied = await page.evaluate(async (url) => {
+    const { Assistant } = await import('/js/src/index.js');
+    const asked = [];
+    const a = new Assistant(window.labApp.pling, { baseURL: url, model: 'scripted', confirm: (r) => { asked.push(r); return false; } });
+    return { result: await a.run('Delete my account.'), asked };
+  }, model.url);
+  expect(denied.asked).toEqual([{ actionId: 'delete_account', record: null, description: 'Delete the account', arguments: {} }]);
+  expect(await page.locator('#status').textContent()).not.toBe('Deleted');
+  expect(JSON.parse(model.requests[1].body.messages[3].content).result.error).toMatch(/^the person declined this action/);
+  model.requests.length = 0;
+  model.script([reply.calls([{ id: 'd', name: 'delete_account', arguments: {} }]), reply.text('Deleted.')]);
+  await page.evaluate(async (url) => {
+    const { Assistant } = await import('/js/src/index.js');
+    await new Assistant(window.labApp.pling, { baseURL: url, model: 'scripted', confirm: () => true }).run('Delete my account.');
+  }, model.url);
+  expect(await page.locator('#status').textContent()).toBe('Deleted');
+});
+
+test('the person stops the loop: the request is aborted and nothing is dispatched after', async ({ page }) => {
+  await openTodos(page);
+  model.script([{ ...reply.calls([{ name: 'toggle', arguments: { record: 't1' } }]), delayMs: 3000 }]);
+  const result = await page.evaluate(async (url) => {
+    const { Assistant } = await import('/js/src/index.js');
+    const a = new Assistant(window.todoApp.pling, { baseURL: url, model: 'scripted' });
+    const running = a.run('Complete t1.');
+    setTimeout(() => a.stop(), 300);
+    const r = await running;
+    await new Promise((ok) => setTimeout(ok, 3500));
+    return { ...r, done: window.todoApp.todos.find((t) => t.id === 't1').done };
+  }, model.url);
+  expect(result).toMatchObject({ reason: 'stopped', message: 'Stopped as you asked. Nothing on the page was changed.', done: false });
+  expect(model.requests).toHaveLength(1);
+});
+
+test('the page navigating in the middle of an action ends the request; the next page says so', async ({ page }) => {
+  await openTodos(page);
+  await page.evaluate(() => window.todoApp.pling.action({ id: 'open_lab', description: 'Open the settings page', kind: 'navigate', handler: () => { location.href = '/lab'; return new Promise(() => {}); } }));
+  model.script([reply.calls([{ name: 'open_lab', arguments: {} }]), reply.text('never asked')]);
+  await page.evaluate((url) => {
+    import('/js/src/index.js').then(({ Assistant }) => {
+      new Assistant(window.todoApp.pling, { baseURL: url, model: 'scripted' }).run('Open the settings.');
+    });
+  }, model.url);
+  await page.waitForURL('**/lab');
+  await page.waitForFunction(() => window.labApp);
+  const note = await page.evaluate(async () => (await import('/js/src/index.js')).Assistant.interrupted());
+  expect(note).toMatchObject({ request: 'Open the settings.', action: 'open_lab' });
+  expect(model.requests).toHaveLength(1);
+  // The new page works.
+  const r = await page.evaluate(() => window.labApp.pling.call('set_name', { text: 'Ada' }));
+  expect(r.ok).toBe(true);
+});
+
+test('the chat widget: the person asks, confirms in the panel, and reads the answer', async ({ page }) => {
+  await page.goto('/lab');
+  await page.waitForFunction(() => window.labApp);
+  model.script([reply.calls([{ name: 'delete_account', arguments: {} }]), reply.text('I deleted the account, as you allowed.')]);
+  await page.evaluate(async (url) => {
+    const { mountChat } = await import('/js/src/index.js');
+    window.chat = mountChat(window.labApp.pling, { baseURL: url, model: 'scripted', title: 'Helper' });
+    window.chat.open();
+  }, model.url);
+  await page.locator('.pling-chat input').fill('Delete my account.');
+  await page.locator('.pling-chat .send').click();
+  await page.locator('.pling-chat .confirm button', { hasText: 'Allow' }).click();
+  await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('I deleted the account, as you allowed.');
+  expect(await page.locator('#status').textContent()).toBe('Deleted');
+  // The widget is not part of what the model sees.
+  expect(systemOf(model.requests[0])).not.toContain('Helper');
+});
