@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The development server: serves the demos (www/<name>/ at /<name>) and the package (/js/),
 // on 127.0.0.1 only. `/v1/*` is proxied to a model endpoint when one is configured, so the
-// API key stays on the server (PLING_MODEL_URL, PLING_API_KEY).
+// API key and the model name stay on the server: PLING_MODEL_URL (an OpenAI-compatible base
+// URL such as https://api.openai.com/v1), PLING_API_KEY, PLING_MODEL. This is the pattern a
+// page owner's server follows in production.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep, dirname } from 'node:path';
@@ -40,13 +42,22 @@ async function resolveFile(path) {
   }
 }
 
-async function proxy(req, res, target, key) {
-  const body = await new Promise((ok, fail) => {
+async function proxy(req, res, target, key, model) {
+  let body = await new Promise((ok, fail) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => ok(Buffer.concat(chunks)));
     req.on('error', fail);
   });
+  if (model && body.length) {
+    try {
+      const json = JSON.parse(body.toString('utf8'));
+      json.model = model;
+      body = Buffer.from(JSON.stringify(json));
+    } catch {
+      // not JSON: forwarded as it is
+    }
+  }
   const url = new URL(req.url.replace(/^\/v1/, ''), target.endsWith('/') ? target : `${target}/`);
   const headers = { 'content-type': req.headers['content-type'] ?? 'application/json' };
   if (key) headers.authorization = `Bearer ${key}`;
@@ -63,13 +74,14 @@ async function proxy(req, res, target, key) {
 
 /**
  * Starts the server.
- * @param {{port?: number, host?: string, model?: string, apiKey?: string}} [options]
+ * @param {{port?: number, host?: string, model?: string, apiKey?: string, modelName?: string}} [options]
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
 export function startServer(options = {}) {
   const host = options.host ?? '127.0.0.1';
   const model = options.model ?? process.env.PLING_MODEL_URL;
   const apiKey = options.apiKey ?? process.env.PLING_API_KEY;
+  const modelName = options.modelName ?? process.env.PLING_MODEL;
   const server = createServer(async (req, res) => {
     const { pathname } = new URL(req.url, 'http://localhost');
     if (pathname.startsWith('/v1/')) {
@@ -78,7 +90,7 @@ export function startServer(options = {}) {
         res.end(JSON.stringify({ error: { message: 'no model endpoint configured (set PLING_MODEL_URL)', type: 'not_configured' } }));
         return;
       }
-      await proxy(req, res, model, apiKey);
+      await proxy(req, res, model, apiKey, modelName);
       return;
     }
     const candidate = fileFor(pathname);
@@ -104,4 +116,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const port = Number(process.env.PORT ?? 8080);
   const { url } = await startServer({ port });
   console.log(`Pling demos at ${url}/  (Todo page: ${url}/todos)`);
+  console.log(process.env.PLING_MODEL_URL ? `Model requests go to ${process.env.PLING_MODEL_URL}` : 'No model endpoint: set PLING_MODEL_URL (and PLING_API_KEY, PLING_MODEL) to talk to the assistant.');
 }

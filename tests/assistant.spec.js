@@ -274,3 +274,14 @@ test('the chat widget: the person asks, confirms in the panel, and reads the ans
   // The widget is not part of what the model sees.
   expect(systemOf(model.requests[0])).not.toContain('Helper');
 });
+
+test('the demo widget without a configured model says so honestly and changes nothing', async ({ page }) => {
+  await openTodos(page);
+  await page.evaluate(() => window.todoApp.chat.open());
+  await page.locator('.pling-chat input').fill('Mark the weekly report as done.');
+  await page.locator('.pling-chat .send').click();
+  await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText(
+    'I could not continue: the model endpoint answered 503: no model endpoint configured (set PLING_MODEL_URL). Nothing on the page was changed.',
+  );
+  expect(await page.evaluate(() => window.todoApp.todos.every((t) => !t.done))).toBe(true);
+});

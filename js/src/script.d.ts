@@ -1,8 +1,10 @@
 // Types for the <script> build: the global `Pling`.
-import type { Pling as PlingClass, Limits, secret as secretFn, mountDebugPanel as mount } from './index.js';
+import type { Pling as PlingClass, Limits, secret as secretFn, mountDebugPanel as mount, Assistant as AssistantClass, mountChat as mountChatFn } from './index.js';
 
 export interface PlingGlobal {
   Pling: typeof PlingClass;
+  Assistant: typeof AssistantClass;
+  mountChat: typeof mountChatFn;
   secret: typeof secretFn;
   mountDebugPanel: typeof mount;
   engineReady(): boolean;
@@ -11,6 +13,8 @@ export interface PlingGlobal {
   instance: PlingClass | null;
   /** Resolves to the page's instance. */
   ready: Promise<PlingClass> | null;
+  /** The chat widget, when data-pling-endpoint is set. */
+  chat: ReturnType<typeof mountChatFn> | null;
 }
 
 declare global {

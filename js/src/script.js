@@ -4,10 +4,14 @@
 //
 // The engine's .wasm is loaded from beside the script (or from data-pling-wasm). When ready,
 // `Pling.ready` resolves to the page's Pling instance and a `pling:ready` event fires on document.
+// With data-pling-endpoint (an OpenAI-compatible base URL, ideally a same-origin proxy such as
+// "/v1") the chat widget is mounted too; data-pling-model and data-pling-title configure it.
 import { initEngine, engineReady, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
 import { secret } from './declare.js';
 import { mountDebugPanel } from './debug-panel.js';
+import { Assistant } from './assistant.js';
+import { mountChat } from './widget.js';
 
 const script = typeof document !== 'undefined' ? document.currentScript : null;
 
@@ -18,6 +22,14 @@ function start() {
   return initEngine(wasm).then(() => {
     const instance = new Pling({ app, limits: limitsAttr ? JSON.parse(limitsAttr) : undefined });
     api.instance = instance;
+    const endpoint = script?.getAttribute('data-pling-endpoint');
+    if (endpoint) {
+      api.chat = mountChat(instance, {
+        baseURL: endpoint,
+        model: script.getAttribute('data-pling-model') || undefined,
+        title: script.getAttribute('data-pling-title') || undefined,
+      });
+    }
     document.dispatchEvent(new CustomEvent('pling:ready', { detail: instance }));
     return instance;
   });
@@ -25,6 +37,8 @@ function start() {
 
 const api = {
   Pling,
+  Assistant,
+  mountChat,
   secret,
   mountDebugPanel,
   engineReady,
@@ -33,6 +47,8 @@ const api = {
   instance: null,
   /** @type {Promise<Pling> | null} */
   ready: null,
+  /** @type {ReturnType<typeof mountChat> | null} */
+  chat: null,
 };
 
 if (typeof document !== 'undefined') {

@@ -36,6 +36,27 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+
+    // The same pages in the compact form the browser shim sends: each row action declared
+    // once as a row set, offscreen records by id only.
+    let mut group = c.benchmark_group("observe+render (row sets)");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_millis(500));
+    for rows in [12usize, 1_000, 10_000, 100_000] {
+        let snapshot = common::compact(&common::list_page(rows, 3, 6, 12));
+        let json = serde_json::to_string(&snapshot).expect("json");
+        println!("rows {rows:>6} (row sets): snapshot {} KB", json.len() / 1024);
+        group.bench_with_input(BenchmarkId::from_parameter(rows), &snapshot, |b, s| {
+            b.iter(|| {
+                let o = observe(black_box(s), &limits).expect("valid");
+                let r = render(&o);
+                black_box((r.section.len(), r.tools.len()))
+            })
+        });
+    }
+    group.finish();
 }
 
 criterion_group!(benches, bench);

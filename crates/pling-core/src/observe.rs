@@ -580,9 +580,50 @@ struct Folder<'a> {
     sources: Vec<Source<'a>>,
 }
 
+/// Whether an entry might hold a record twice. Rows whose id reads `{name}@{record}` cannot
+/// repeat a record (action ids are unique), and neither can one declaration's rows; only when
+/// other rows mix in are records tracked in a set.
 enum Source<'a> {
-    One(&'a str),
+    Fresh {
+        /// The one declaration whose rows fill the entry so far, if there is only one.
+        only: Option<&'a str>,
+        /// Every row so far has the id `{name}@{record}`.
+        canonical: bool,
+    },
     Many(FxHashSet<&'a str>),
+}
+
+/// Whether `row` has the id `{name}@{record}`.
+fn canonical(name: &str, row: &Row<'_>) -> bool {
+    let id = row.action;
+    if row.set {
+        return id == name;
+    }
+    id.len() == name.len() + 1 + row.record.len()
+        && id.starts_with(name)
+        && id.as_bytes()[name.len()] == b'@'
+        && id.ends_with(row.record)
+}
+
+/// Whether an entry (its rows and source) can take `row`, recording it when it can.
+fn accepts<'a>(source: &mut Source<'a>, target: &Target<'a>, name: &str, row: &Row<'a>) -> bool {
+    if let Source::Fresh { only, canonical: all } = source {
+        let same = *only == Some(row.action);
+        let canon = canonical(name, row);
+        if same || (*all && canon) {
+            if !same {
+                *only = None;
+            }
+            *all = *all && canon;
+            return true;
+        }
+        let Target::Rows { rows, .. } = target else { return false };
+        *source = Source::Many(rows.iter().map(|r| r.record).collect());
+    }
+    match source {
+        Source::Many(seen) => seen.insert(row.record),
+        Source::Fresh { .. } => true,
+    }
 }
 
 fn fold_key<'a>(a: &'a Action, region: Option<usize>, available: bool) -> FoldKey<'a> {
@@ -609,25 +650,8 @@ impl<'a> Folder<'a> {
         let target = Target::Action { id: &a.id, in_viewport: a.in_viewport };
         self.entries.push(new_entry(a, region, regions, available, reason, target));
         self.names.push(a.base_name());
-        self.sources.push(Source::One(&a.id));
+        self.sources.push(Source::Fresh { only: Some(&a.id), canonical: false });
         self.entries.len() - 1
-    }
-
-    /// Whether entry `e` can take `record` from action `source`, recording it when it can.
-    fn accepts(&mut self, e: usize, record: &'a str, source: &'a str) -> bool {
-        if let Source::One(only) = self.sources[e] {
-            if only == source {
-                return true;
-            }
-            let Target::Rows { rows, .. } = &self.entries[e].target else {
-                return false;
-            };
-            self.sources[e] = Source::Many(rows.iter().map(|r| r.record).collect());
-        }
-        match &mut self.sources[e] {
-            Source::Many(seen) => seen.insert(record),
-            Source::One(_) => true,
-        }
     }
 
     /// Places one row: into `hint` when it fits, else into the first entry of the same shape
@@ -644,36 +668,36 @@ impl<'a> Folder<'a> {
         in_viewport: Option<bool>,
         hint: &mut Option<usize>,
     ) -> usize {
+        let name = a.base_name();
         if let Some(e) = *hint {
-            if self.accepts(e, row.record, &a.id) {
+            if accepts(&mut self.sources[e], &self.entries[e].target, name, &row) {
                 self.push_row(e, row, in_viewport);
                 return e;
             }
         }
-        let candidates =
-            std::mem::take(self.folds.entry(fold_key(a, region, available)).or_default());
-        let mut chosen = None;
-        for &e in &candidates {
-            let entry = &self.entries[e];
-            let same_shape = entry.description == a.description.as_str()
-                && entry.params == a.params.as_ref()
-                && entry.reason == reason;
-            if same_shape && self.accepts(e, row.record, &a.id) {
-                chosen = Some(e);
-                break;
-            }
-        }
-        let slot = self.folds.entry(fold_key(a, region, available)).or_default();
-        *slot = candidates;
+        let key = fold_key(a, region, available);
+        let (entries, sources) = (&self.entries, &mut self.sources);
+        let chosen = self.folds.get(&key).and_then(|candidates| {
+            candidates.iter().copied().find(|&e| {
+                let entry = &entries[e];
+                entry.description == a.description.as_str()
+                    && entry.params == a.params.as_ref()
+                    && entry.reason == reason
+                    && accepts(&mut sources[e], &entry.target, name, &row)
+            })
+        });
         let e = match chosen {
             Some(e) => e,
             None => {
                 let target = Target::Rows { rows: Vec::new(), count: 0, offscreen: 0 };
                 self.entries.push(new_entry(a, region, regions, available, reason, target));
-                self.names.push(a.base_name());
-                self.sources.push(Source::One(&a.id));
+                self.names.push(name);
+                self.sources.push(Source::Fresh {
+                    only: Some(row.action),
+                    canonical: canonical(name, &row),
+                });
                 let e = self.entries.len() - 1;
-                slot.push(e);
+                self.folds.entry(key).or_default().push(e);
                 e
             }
         };

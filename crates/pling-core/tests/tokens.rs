@@ -26,6 +26,20 @@ fn corpus() -> Vec<(String, String)> {
         "system message".into(),
         system_message(Some("You help the user manage a personal task list."), &render(&o).section),
     ));
+    // A receipt made by the real code: the search on the Todo page.
+    let before = Snapshot::from_json(include_str!("fixtures/todos.json")).unwrap();
+    let mut after = before.clone();
+    after.records.retain(|r| r.id == "t9");
+    after.state[1].value = serde_json::json!(1).into();
+    let search = before.actions.iter().find(|a| a.id == "search").unwrap();
+    let receipt = pling_core::receipt::Receipt::ran(
+        search,
+        "search",
+        true,
+        None,
+        pling_core::receipt::diff(&before, &after),
+    );
+    docs.push(("receipt (generated)".into(), receipt.to_content(1000)));
     for (name, text) in [
         ("user", "Mark the weekly report as done."),
         ("user 2", "Add a task called Buy milk, then delete the task Book the design review please"),

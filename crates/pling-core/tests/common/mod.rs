@@ -1,7 +1,10 @@
 //! Snapshot builders shared by the integration tests and the benchmark.
 #![allow(dead_code)]
 
-use pling_core::{Action, ActionKind, Effect, PageIdentity, Record, Region, Snapshot, StateGroup};
+use pling_core::{
+    Action, ActionKind, Effect, PageIdentity, Record, RecordIds, Region, RowSet, Snapshot,
+    StateGroup,
+};
 use serde_json::{json, Map, Value};
 
 /// A list page with `rows` rows, `per_row` row actions and `fields` fields a row; the first
@@ -73,4 +76,52 @@ pub fn list_page(rows: usize, per_row: usize, fields: usize, in_view: usize) -> 
         feedback: vec![],
         record_ids: vec![],
     }
+}
+
+/// The same page in the compact form the browser shim sends: row actions as row sets,
+/// offscreen records by id only.
+pub fn compact(s: &Snapshot) -> Snapshot {
+    let mut out = Snapshot {
+        page: s.page.clone(),
+        regions: s.regions.clone(),
+        state: s.state.clone(),
+        ..Default::default()
+    };
+    let mut sets: Vec<Action> = Vec::new();
+    for a in &s.actions {
+        let Some(record) = &a.record else {
+            out.actions.push(a.clone());
+            continue;
+        };
+        let name = a.base_name().to_owned();
+        let set = match sets.iter_mut().find(|x| x.id == name) {
+            Some(set) => set,
+            None => {
+                sets.push(Action {
+                    id: name.clone(),
+                    record: None,
+                    in_viewport: None,
+                    rows: Some(RowSet { in_viewport: Some(vec![]), ..Default::default() }),
+                    ..a.clone()
+                });
+                sets.last_mut().unwrap()
+            }
+        };
+        let rows = set.rows.as_mut().unwrap();
+        if a.in_viewport != Some(false) {
+            rows.in_viewport.as_mut().unwrap().push(rows.records.len() as u32);
+        }
+        rows.records.push(record.clone());
+    }
+    out.actions.extend(sets);
+    let mut ids = RecordIds { region: Some("list".into()), ids: vec![] };
+    for r in &s.records {
+        if r.in_viewport == Some(false) {
+            ids.ids.push(r.id.clone());
+        } else {
+            out.records.push(r.clone());
+        }
+    }
+    out.record_ids.push(ids);
+    out
 }
