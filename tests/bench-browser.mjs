@@ -47,11 +47,20 @@ try {
         phases.engine.push(d - c);
         phases.total.push(d - a);
       }
+      // Baseline in the same run: the page's whole visible text, what a text-scraping agent
+      // would send, and the time to read it.
+      const textTimes = [];
+      let pageText = '';
+      for (let i = 0; i < Math.min(runs, 7); i++) {
+        const a = performance.now();
+        pageText = document.body.innerText;
+        textTimes.push(performance.now() - a);
+      }
       const median = (xs) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
       return {
         first,
         collect: median(phases.collect), stringify: median(phases.stringify), engine: median(phases.engine), total: median(phases.total),
-        snapshotBytes: json.length, outputChars: size,
+        snapshotBytes: json.length, outputChars: size, textChars: pageText.length, textMs: median(textTimes),
       };
     }, RUNS);
     results.push({ rows, ...r });
@@ -64,9 +73,9 @@ try {
 
 const ms = (x) => `${x.toFixed(2)} ms`;
 const lines = [
-  '| rows | collect (JS) | JSON.stringify | engine (parse + observe + render) | total | first call | snapshot | output |',
-  '|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...results.map((r) => `| ${r.rows.toLocaleString('en')} | ${ms(r.collect)} | ${ms(r.stringify)} | ${ms(r.engine)} | **${ms(r.total)}** | ${ms(r.first)} | ${(r.snapshotBytes / 1024).toFixed(0)} KB | ${r.outputChars.toLocaleString('en')} chars |`),
+  '| rows | collect (JS) | JSON.stringify | engine (parse + observe + render) | total | first call | snapshot | output (section + tools) | baseline: page text | output / baseline |',
+  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...results.map((r) => `| ${r.rows.toLocaleString('en')} | ${ms(r.collect)} | ${ms(r.stringify)} | ${ms(r.engine)} | **${ms(r.total)}** | ${ms(r.first)} | ${(r.snapshotBytes / 1024).toFixed(0)} KB | ${r.outputChars.toLocaleString('en')} chars | ${r.textChars.toLocaleString('en')} chars in ${ms(r.textMs)} | ${(r.outputChars / r.textChars).toFixed(3)} |`),
 ];
 const table = lines.join('\n');
 console.log(table);
