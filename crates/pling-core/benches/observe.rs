@@ -5,24 +5,25 @@
 mod common;
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
-use pling_core::{observe, render, Limits};
+use pling_core::{observe, render, Limits, Snapshot};
 use std::time::Duration;
 
-fn bench(c: &mut Criterion) {
+fn group(c: &mut Criterion, name: &str, make: impl Fn(usize) -> Snapshot) {
     let limits = Limits::default();
-    let mut group = c.benchmark_group("observe+render");
+    let mut group = c.benchmark_group(name);
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(3))
         .warm_up_time(Duration::from_millis(500));
     for rows in [12usize, 1_000, 10_000, 100_000] {
-        let snapshot = common::list_page(rows, 3, 6, 12);
+        let snapshot = make(rows);
         let o = observe(&snapshot, &limits).expect("valid");
         let r = render(&o);
         let tools = serde_json::to_string(&r.tools).expect("json");
+        let json = serde_json::to_string(&snapshot).expect("json");
         println!(
-            "rows {rows:>6}: {} actions -> {} entries; page section {} chars, tools {} bytes",
-            snapshot.actions.len(),
+            "{name} rows {rows:>6}: snapshot {} KB, {} entries; page section {} chars, tools {} bytes",
+            json.len() / 1024,
             o.entries.len(),
             r.section.chars().count(),
             tools.len()
@@ -36,27 +37,15 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+}
 
-    // The same pages in the compact form the browser shim sends: each row action declared
-    // once as a row set, offscreen records by id only.
-    let mut group = c.benchmark_group("observe+render (row sets)");
-    group
-        .sample_size(20)
-        .measurement_time(Duration::from_secs(3))
-        .warm_up_time(Duration::from_millis(500));
-    for rows in [12usize, 1_000, 10_000, 100_000] {
-        let snapshot = common::compact(&common::list_page(rows, 3, 6, 12));
-        let json = serde_json::to_string(&snapshot).expect("json");
-        println!("rows {rows:>6} (row sets): snapshot {} KB", json.len() / 1024);
-        group.bench_with_input(BenchmarkId::from_parameter(rows), &snapshot, |b, s| {
-            b.iter(|| {
-                let o = observe(black_box(s), &limits).expect("valid");
-                let r = render(&o);
-                black_box((r.section.len(), r.tools.len()))
-            })
-        });
-    }
-    group.finish();
+fn bench(c: &mut Criterion) {
+    group(c, "observe+render", |rows| common::list_page(rows, 3, 6, 12));
+    // The compact form the browser shim sends: each row action declared once as a row set,
+    // offscreen records by id only.
+    group(c, "observe+render (row sets)", |rows| {
+        common::compact(&common::list_page(rows, 3, 6, 12))
+    });
 }
 
 criterion_group!(benches, bench);

@@ -903,16 +903,7 @@ fn region_sections(
         if lines.len() < limits.max_scopes {
             let mut line = "  ".repeat(depth);
             line.push_str("- ");
-            if let Some(role) = &region.role {
-                line.push_str(&authored_line(role.as_str()));
-                line.push(' ');
-            }
-            let _ = write!(
-                line,
-                "\"{}\" ({})",
-                authored_line(region.name.as_str()),
-                authored_line(&region.id)
-            );
+            line.push_str(&region_label(region));
             let mut facts: Vec<String> = Vec::new();
             if let Some(p) = &region.purpose {
                 facts.push(authored_line(p.as_str()));
@@ -945,16 +936,10 @@ fn region_sections(
         if regions.top_inactive[r] == Some(r) {
             hidden_total += 1;
             if hidden.len() < limits.max_scopes {
-                let mut line = "- ".to_owned();
-                if let Some(role) = &region.role {
-                    line.push_str(&authored_line(role.as_str()));
-                    line.push(' ');
-                }
+                let mut line = format!("- {}", region_label(region));
                 let _ = write!(
                     line,
-                    "\"{}\" ({}): inactive; hides {} and {}",
-                    authored_line(region.name.as_str()),
-                    authored_line(&region.id),
+                    ": inactive; hides {} and {}",
                     plural(hidden_actions[r], "action", "actions"),
                     plural(hidden_records[r], "record", "records"),
                 );
@@ -973,6 +958,18 @@ fn region_sections(
         }
     }
     (lines, hidden, hidden_total)
+}
+
+/// `list "Todo list" (todos)`: role, name and id of a region.
+fn region_label(region: &crate::snapshot::Region) -> String {
+    let mut out = String::new();
+    if let Some(role) = &region.role {
+        out.push_str(&authored_line(role.as_str()));
+        out.push(' ');
+    }
+    let _ =
+        write!(out, "\"{}\" ({})", authored_line(region.name.as_str()), authored_line(&region.id));
+    out
 }
 
 /// `1 action`, `2 actions`.
