@@ -124,10 +124,11 @@ export function collect(registry, options) {
       delete r.parent;
     }
   }
+  /** @param {string | (() => string)} what named lazily: this runs once a row */
   const regionRef = (what, id) => {
     if (id === undefined || id === null) return undefined;
     if (regionIds.has(id)) return id;
-    problem(`${what} names region "${id}", which is not declared; the reference is dropped`);
+    problem(`${typeof what === 'function' ? what() : what} names region "${id}", which is not declared; the reference is dropped`);
     return undefined;
   };
 
@@ -144,13 +145,24 @@ export function collect(registry, options) {
   const pendingRecords = [];
   /** @type {{region?: string, ids: string[]}[]} */
   const idOnly = [];
+  // Names for error messages, made once a source rather than once a row.
+  const named = new Map();
+  const names = (source) => {
+    let n = named.get(source);
+    if (!n) {
+      n = { id: `${source}.id`, element: `${source}.element`, fields: `${source}.fields`, label: `${source}.label` };
+      named.set(source, n);
+    }
+    return n;
+  };
   const addRecord = (item, d, source) => {
-    const id = d.id ? call(`${source}.id`, d.id, item) : item?.id;
+    const n = names(source);
+    const id = d.id ? call(n.id, d.id, item) : item?.id;
     if (id === undefined || id === null || id === '') return problem(`${source}: every record needs an id`);
     const key = String(id);
     if (recordIds.has(key)) return problem(`${source}: record "${key}" is declared twice; the second is ignored`);
     recordIds.add(key);
-    const el = d.element ? call(`${source}.element`, d.element, item) : item.element;
+    const el = d.element ? call(n.element, d.element, item) : item.element;
     pendingRecords.push({ item, d, source, key, el: el instanceof Element ? el : undefined });
   };
   for (const { d, rows } of sources) {
@@ -173,7 +185,7 @@ export function collect(registry, options) {
   tracker.measureList(pendingRecords.map((p) => p.el));
   for (const { item, d, source, key, el } of pendingRecords) {
     const record = { id: key };
-    const reg = regionRef(`record "${key}"`, (d.id ? undefined : item.region) ?? d.region);
+    const reg = regionRef(() => `record "${key}"`, (d.id ? undefined : item.region) ?? d.region);
     if (reg) record.region = reg;
     if (el) {
       recordElements.set(key, el);
@@ -190,14 +202,14 @@ export function collect(registry, options) {
       continue;
     }
     {
-      const raw = d.fields ? call(`${source}.fields`, d.fields, item) : item.fields;
+      const raw = d.fields ? call(names(source).fields, d.fields, item) : item.fields;
       const fields = {};
       for (const [k, v] of Object.entries(raw ?? {})) {
         if (v === undefined || typeof v === 'function') continue;
         fields[k] = d.sensitive.has(k) ? MASK : clean(v);
       }
       record.fields = fields;
-      const rawLabel = d.label ? call(`${source}.label`, d.label, item) : item.label;
+      const rawLabel = d.label ? call(names(source).label, d.label, item) : item.label;
       const label = rawLabel === undefined ? undefined : (d.sensitive.has('label') ? MASK : text(rawLabel));
       if (label) record.label = label;
     }
@@ -265,7 +277,8 @@ export function collect(registry, options) {
     const what = `row action "${d.name}"`;
     const rows = call(`${what}.rows`, d.rows) ?? [];
     if (!Array.isArray(rows)) return problem(`${what}.rows must return an array`);
-    const elementOf = (record) => (d.element ? call(`${what}.element`, d.element, record) : recordElements.get(record));
+    const [whatElement, whatAvailable, whatReason] = [`${what}.element`, `${what}.available`, `${what}.reason`];
+    const elementOf = (record) => (d.element ? call(whatElement, d.element, record) : recordElements.get(record));
     const set = { records: [] };
     const inViewport = [];
     const unavailable = [];
@@ -294,8 +307,8 @@ export function collect(registry, options) {
       }
       if (view === undefined) known = false;
       else if (view) inViewport.push(index);
-      let available = spec.available ?? (perRowAvailability ? call(`${what}.available`, d.available, record) : d.available);
-      let reason = spec.reason ?? (perRowAvailability || available === false ? text(call(`${what}.reason`, d.reason, record)) : undefined);
+      let available = spec.available ?? (perRowAvailability ? call(whatAvailable, d.available, record) : d.available);
+      let reason = spec.reason ?? (perRowAvailability || available === false ? text(call(whatReason, d.reason, record)) : undefined);
       if (available !== false && view && el instanceof Element) {
         if (isDisabled(el)) {
           available = false;

@@ -351,8 +351,14 @@ impl Agent {
             if message.is_empty() {
                 message = "(The model gave no answer.)".to_owned();
             }
-            if reply.finish_reason == crate::openai::FinishReason::Length {
-                message.push_str(" (The answer was cut off at the output limit.)");
+            match reply.finish_reason {
+                crate::openai::FinishReason::Length => {
+                    message.push_str(" (The answer was cut off at the output limit.)");
+                }
+                crate::openai::FinishReason::ContentFilter => {
+                    message.push_str(" (The model provider filtered this answer.)");
+                }
+                _ => {}
             }
             self.history
                 .messages

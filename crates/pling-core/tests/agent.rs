@@ -643,3 +643,25 @@ fn out_of_order_calls_are_typed_errors() {
     };
     assert!(agent.observed(dup).is_err());
 }
+
+#[test]
+fn a_cut_or_filtered_answer_says_so() {
+    for (stop, note) in [
+        (Stop::Length, "(The answer was cut off at the output limit.)"),
+        (Stop::ContentFilter, "(The model provider filtered this answer.)"),
+    ] {
+        let mut page = Page::new();
+        let reply = Ok(Reply {
+            content: Some("Partial".into()),
+            tool_calls: vec![],
+            finish_reason: stop,
+            usage: None,
+            recovered: false,
+        });
+        let (_, finish) = drive(&mut Agent::new(config()), &mut page, "Hi.", vec![reply], true);
+        match finish {
+            Effect::Finish { message, .. } => assert_eq!(message, format!("Partial {note}")),
+            other => panic!("{other:?}"),
+        }
+    }
+}
