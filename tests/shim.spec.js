@@ -311,3 +311,22 @@ test('a malformed snapshot is a PlingSnapshotError naming what and where', async
   });
   expect(e).toEqual({ isError: true, name: 'PlingSnapshotError', message: 'actions[0].region names region `nowhere`, which is not declared' });
 });
+
+test('engine memory does not grow over many observations and calls', async ({ page }) => {
+  await openTodos(page);
+  const sizes = await page.evaluate(async () => {
+    const init = (await import('/js/wasm/pling_wasm.js')).default;
+    const wasm = await init();
+    const pling = window.todoApp.pling;
+    for (let i = 0; i < 20; i++) pling.observeNow();
+    const before = wasm.memory.buffer.byteLength;
+    for (let i = 0; i < 300; i++) pling.observeNow();
+    for (let i = 0; i < 40; i++) {
+      const r = await pling.call('search', { text: i % 2 ? 'report' : '' });
+      if (!r.ok) throw new Error(r.error);
+    }
+    for (let i = 0; i < 300; i++) pling.observeNow();
+    return { before, after: wasm.memory.buffer.byteLength };
+  });
+  expect(sizes.after).toBeLessThanOrEqual(sizes.before + 64 * 1024);
+});
