@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// Checks what `npm pack` would ship: the entries, their type declarations, the wasm engine and
+// the <script> build — and nothing from the tests or the demos.
+import { execFileSync } from 'node:child_process';
+
+const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' }));
+const files = new Set(pack.files.map((f) => f.path));
+const needed = [
+  'package.json', 'js/src/index.js', 'js/src/index.d.ts', 'js/src/slim.js', 'js/src/slim.d.ts', 'js/src/script.d.ts',
+  'js/wasm/pling_wasm.js', 'js/wasm/pling_wasm_bg.wasm', 'js/dist/pling.iife.js', 'js/dist/pling_wasm_bg.wasm',
+];
+const missing = needed.filter((f) => !files.has(f));
+const stray = [...files].filter((f) => /^(tests|www|crates|scripts)\//.test(f));
+console.log(`npm pack: ${files.size} files, ${(pack.size / 1024).toFixed(0)} KB packed, ${(pack.unpackedSize / 1024).toFixed(0)} KB unpacked`);
+if (missing.length || stray.length) {
+  if (missing.length) console.error(`missing from the package: ${missing.join(', ')}`);
+  if (stray.length) console.error(`should not ship: ${stray.join(', ')}`);
+  process.exit(1);
+}
