@@ -116,6 +116,7 @@ export class Assistant {
           case 'request': {
             this.#emit({ type: effect.purpose === 'summary' ? 'summarize' : 'thinking' });
             const reply = await chat(effect.body, { ...this.options, onText: (t) => this.#emit({ type: 'text', text: t }) }, this.controller.signal);
+            if (reply.ok && reply.ok.usage) this.#emit({ type: 'usage', ...reply.ok.usage });
             if (reply.ok && reply.ok.content) this.#emit({ type: 'reply', content: reply.ok.content });
             effect = JSON.parse(this.machine.modelReplied(JSON.stringify(reply)));
             break;
