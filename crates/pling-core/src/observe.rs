@@ -308,15 +308,16 @@ pub fn observe<'a>(
         }
         let available = a.available && !a.covered;
         let reason = reason_of(a);
+        let member = Member { action: a, region, available, reason };
         let entry_index = match (&a.record, &a.rows) {
             (None, None) => {
                 count(available, 1, &mut available_actions, &mut unavailable_actions);
-                folder.single(a, region, &regions, available, reason)
+                folder.single(&member, &regions)
             }
             (Some(record), None) => {
                 count(available, 1, &mut available_actions, &mut unavailable_actions);
                 let row = Row { record, action: &a.id, set: false };
-                folder.place(a, region, &regions, available, reason, row, a.in_viewport, &mut None)
+                folder.place(&member, &regions, row, a.in_viewport, &mut None)
             }
             (_, Some(set)) => {
                 let visible: Option<Vec<bool>> = set.in_viewport.as_ref().map(|indices| {
@@ -348,29 +349,12 @@ pub fn observe<'a>(
                     let e = match exception {
                         None => {
                             count(available, 1, &mut available_actions, &mut unavailable_actions);
-                            folder.place(
-                                a,
-                                region,
-                                &regions,
-                                available,
-                                reason,
-                                row,
-                                in_viewport,
-                                &mut shared,
-                            )
+                            folder.place(&member, &regions, row, in_viewport, &mut shared)
                         }
                         Some(why) => {
                             count(false, 1, &mut available_actions, &mut unavailable_actions);
-                            folder.place(
-                                a,
-                                region,
-                                &regions,
-                                false,
-                                Some(why),
-                                row,
-                                in_viewport,
-                                &mut None,
-                            )
+                            let excepted = Member { available: false, reason: Some(why), ..member };
+                            folder.place(&excepted, &regions, row, in_viewport, &mut None)
                         }
                     };
                     first.get_or_insert(e);
@@ -638,36 +622,45 @@ fn fold_key<'a>(a: &'a Action, region: Option<usize>, available: bool) -> FoldKe
     }
 }
 
+/// One action as it takes part in folding: where it is and whether it can run.
+struct Member<'a> {
+    action: &'a Action,
+    region: Option<usize>,
+    available: bool,
+    reason: Option<&'a str>,
+}
+
 impl<'a> Folder<'a> {
-    fn single(
-        &mut self,
-        a: &'a Action,
-        region: Option<usize>,
-        regions: &Regions<'_>,
-        available: bool,
-        reason: Option<&'a str>,
-    ) -> usize {
+    fn single(&mut self, m: &Member<'a>, regions: &Regions<'_>) -> usize {
+        let a = m.action;
         let target = Target::Action { id: &a.id, in_viewport: a.in_viewport };
-        self.entries.push(new_entry(a, region, regions, available, reason, target));
-        self.names.push(a.base_name());
-        self.sources.push(Source::Fresh { only: Some(&a.id), canonical: false });
+        self.push_entry(m, regions, target, Source::Fresh { only: Some(&a.id), canonical: false })
+    }
+
+    fn push_entry(
+        &mut self,
+        m: &Member<'a>,
+        regions: &Regions<'_>,
+        target: Target<'a>,
+        source: Source<'a>,
+    ) -> usize {
+        self.entries.push(new_entry(m.action, m.region, regions, m.available, m.reason, target));
+        self.names.push(m.action.base_name());
+        self.sources.push(source);
         self.entries.len() - 1
     }
 
     /// Places one row: into `hint` when it fits, else into the first entry of the same shape
     /// that does not hold its record yet, else into a new entry. Updates `hint`.
-    #[allow(clippy::too_many_arguments)]
     fn place(
         &mut self,
-        a: &'a Action,
-        region: Option<usize>,
+        m: &Member<'a>,
         regions: &Regions<'_>,
-        available: bool,
-        reason: Option<&'a str>,
         row: Row<'a>,
         in_viewport: Option<bool>,
         hint: &mut Option<usize>,
     ) -> usize {
+        let a = m.action;
         let name = a.base_name();
         if let Some(e) = *hint {
             if accepts(&mut self.sources[e], &self.entries[e].target, name, &row) {
@@ -675,14 +668,14 @@ impl<'a> Folder<'a> {
                 return e;
             }
         }
-        let key = fold_key(a, region, available);
+        let key = fold_key(a, m.region, m.available);
         let (entries, sources) = (&self.entries, &mut self.sources);
         let chosen = self.folds.get(&key).and_then(|candidates| {
             candidates.iter().copied().find(|&e| {
                 let entry = &entries[e];
                 entry.description == a.description.as_str()
                     && entry.params == a.params.as_ref()
-                    && entry.reason == reason
+                    && entry.reason == m.reason
                     && accepts(&mut sources[e], &entry.target, name, &row)
             })
         });
@@ -690,13 +683,9 @@ impl<'a> Folder<'a> {
             Some(e) => e,
             None => {
                 let target = Target::Rows { rows: Vec::new(), count: 0, offscreen: 0 };
-                self.entries.push(new_entry(a, region, regions, available, reason, target));
-                self.names.push(name);
-                self.sources.push(Source::Fresh {
-                    only: Some(row.action),
-                    canonical: canonical(name, &row),
-                });
-                let e = self.entries.len() - 1;
+                let source =
+                    Source::Fresh { only: Some(row.action), canonical: canonical(name, &row) };
+                let e = self.push_entry(m, regions, target, source);
                 self.folds.entry(key).or_default().push(e);
                 e
             }
