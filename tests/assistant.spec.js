@@ -72,7 +72,7 @@ test('the walkthrough: search, then toggle t9, then an answer grounded in receip
   const m3 = r3.body.messages;
   expect(m3.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_1', 'call_2']);
   const receipt2 = JSON.parse(m3[5].content);
-  expect(receipt2.result.action.id).toBe('toggle@t9');
+  expect(receipt2.result.action).toEqual({ id: 'toggle@t9', description: 'Mark the task as complete', record: 't9', label: 'Write the weekly report' });
   expect(receipt2.result.changed.records.removed).toEqual(['t9']);
   expect(toolNames(r3)).toEqual(['add_todo', 'search']);
 });
@@ -270,6 +270,7 @@ test('the chat widget: the person asks, confirms in the panel, and reads the ans
   await page.locator('.pling-chat .send').click();
   await page.locator('.pling-chat .confirm button', { hasText: 'Allow' }).click();
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('I deleted the account, as you allowed.');
+  await expect(page.locator('.pling-chat .msg.step').last()).toHaveText('Ran: delete_account ✓');
   expect(await page.locator('#status').textContent()).toBe('Deleted');
   // The widget is not part of what the model sees.
   expect(systemOf(model.requests[0])).not.toContain('Helper');

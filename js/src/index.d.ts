@@ -303,6 +303,8 @@ export interface DoneAction {
   name: string;
   actionId: string | null;
   record: string | null;
+  /** The record's label before the action. */
+  label: string | null;
   ok: boolean;
   dispatched: boolean;
   error: string | null;

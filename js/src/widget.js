@@ -128,6 +128,12 @@ export function mountChat(pling, options) {
       streaming = null;
       add('assistant', result.message);
     }
+    // What actually ran, from the receipts, whatever the answer says.
+    const ran = result.actions.filter((a) => a.dispatched);
+    if (ran.length) {
+      const line = ran.map((a) => `${a.name}${a.record ? ` ${a.record}` : ''}${a.label ? ` “${a.label}”` : ''} ${a.ok ? '✓' : '✗'}`).join(' · ');
+      add('step', `Ran: ${line}`);
+    }
     input.focus();
   });
   const open = () => {

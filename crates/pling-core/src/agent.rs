@@ -14,7 +14,7 @@ use crate::openai::{
     parse_structured, recover_calls, request_body, Message, ModelError, Reply, RequestOptions,
     ToolCall, ToolMode,
 };
-use crate::receipt::{diff, Receipt};
+use crate::receipt::{diff, record_label, Receipt};
 use crate::render::render;
 use crate::rules::system_message;
 use crate::snapshot::{Action, Snapshot};
@@ -96,6 +96,8 @@ pub struct Done {
     pub action_id: Option<String>,
     /// The record, for a row action.
     pub record: Option<String>,
+    /// The record's label before the action, when the page gave one.
+    pub label: Option<String>,
     /// Whether it ran without error.
     pub ok: bool,
     /// Whether it was dispatched to the page at all.
@@ -297,7 +299,8 @@ impl Agent {
                     outcome.ok,
                     outcome.error.clone(),
                     changes,
-                );
+                )
+                .for_record(flight.record.as_deref(), &flight.before);
                 self.push_result(&flight.call, &receipt);
                 if !outcome.ok {
                     self.count_failure(&flight.call);
@@ -306,6 +309,7 @@ impl Agent {
                     name: flight.call.name.clone(),
                     action_id: Some(flight.action_id.clone()),
                     record: flight.record.clone(),
+                    label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
                     ok: outcome.ok,
                     dispatched: true,
                     error: outcome.error,
@@ -421,6 +425,7 @@ impl Agent {
         self.log.push(Done {
             name: flight.call.name,
             action_id: Some(flight.action_id),
+            label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
             record: flight.record,
             ok: false,
             dispatched: false,
@@ -474,6 +479,7 @@ impl Agent {
             self.log.push(Done {
                 name: flight.call.name,
                 action_id: Some(flight.action_id),
+                label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
                 record: flight.record,
                 ok: flight.outcome.as_ref().is_some_and(|o| o.ok),
                 dispatched: ran,
@@ -634,6 +640,7 @@ impl Agent {
                 name: call.name.clone(),
                 action_id: Some(flight.action_id.clone()),
                 record: flight.record.clone(),
+                label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
                 ok: false,
                 dispatched: false,
                 error: Some("handed to the person".to_owned()),
@@ -679,6 +686,7 @@ impl Agent {
             name: call.name.clone(),
             action_id,
             record: None,
+            label: None,
             ok: false,
             dispatched: false,
             error: Some(error),
@@ -754,7 +762,11 @@ impl Agent {
             .iter()
             .filter(|d| d.dispatched)
             .map(|d| {
-                let target = d.record.as_ref().map(|r| format!(" on {r}")).unwrap_or_default();
+                let target = match (&d.record, &d.label) {
+                    (Some(r), Some(l)) => format!(" on {r} \u{201c}{l}\u{201d}"),
+                    (Some(r), None) => format!(" on {r}"),
+                    _ => String::new(),
+                };
                 let status = if d.ok {
                     "done".to_owned()
                 } else {

@@ -287,6 +287,17 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> Changes {
     changes
 }
 
+/// A record's label (or first text field) in `snapshot`, shortened, as page data.
+pub fn record_label(snapshot: &Snapshot, record: &str) -> Option<String> {
+    let r = snapshot.records.iter().find(|r| r.id == record)?;
+    let text = r
+        .label
+        .as_ref()
+        .map(|l| l.as_str().to_owned())
+        .or_else(|| r.fields.values().find_map(|v| v.as_str().map(str::to_owned)))?;
+    Some(data_line(&text, 120).0)
+}
+
 /// A tool result: the `{"result": …}` object the model reads after a call.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Receipt {
@@ -315,6 +326,12 @@ pub struct ActionRef {
     pub id: String,
     /// The author's description.
     pub description: String,
+    /// The row it acted on, for a row action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
+    /// That row's label as the page showed it before the action, so a wrong row is noticed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 impl Receipt {
@@ -338,6 +355,8 @@ impl Receipt {
             action: ActionRef {
                 id: id.to_owned(),
                 description: action.description.as_str().to_owned(),
+                record: None,
+                label: None,
             },
             error,
             changed: Some(changes),
@@ -350,12 +369,26 @@ impl Receipt {
     pub fn refused(id: &str, description: &str, error: String, available: String) -> Self {
         Receipt {
             ok: false,
-            action: ActionRef { id: id.to_owned(), description: description.to_owned() },
+            action: ActionRef {
+                id: id.to_owned(),
+                description: description.to_owned(),
+                record: None,
+                label: None,
+            },
             error: Some(error),
             changed: None,
             warning: None,
             available: Some(available),
         }
+    }
+
+    /// Names the row the action was for, with its label in `before` when it has one.
+    pub fn for_record(mut self, record: Option<&str>, before: &Snapshot) -> Self {
+        if let Some(record) = record {
+            self.action.label = record_label(before, record);
+            self.action.record = Some(data_line(record, 80).0);
+        }
+        self
     }
 
     /// The tool message content, cut to `max_tokens` keeping its beginning and end.

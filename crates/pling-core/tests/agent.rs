@@ -311,6 +311,8 @@ fn the_walkthrough_request_by_request() {
     // Request 3: the toggle's receipt names the row it changed.
     let results = tool_results(&requests[2]);
     assert_eq!(results[1]["result"]["action"]["id"], "toggle@t9");
+    assert_eq!(results[1]["result"]["action"]["record"], "t9");
+    assert_eq!(results[1]["result"]["action"]["label"], "Write the weekly report");
     assert_eq!(results[1]["result"]["changed"]["records"]["removed"], json!(["t9"]));
     assert!(results[1]["result"].get("warning").is_none());
     assert_eq!(page.calls, ["search", "toggle@t9"]);
