@@ -43,12 +43,12 @@ try {
     await page.goto(`${server.url}/todos`);
     await page.waitForFunction(() => window.todoApp);
     const t0 = Date.now();
-    const out = await page.evaluate(async (ask) => {
+    const out = await page.evaluate(async ({ ask, toolMode }) => {
       const { Assistant } = await import('/js/src/index.js');
       let turns = 0;
       let prompt = 0;
       const a = new Assistant(window.todoApp.pling, {
-        baseURL: '/v1', timeoutMs: 600000, confirm: () => true,
+        baseURL: '/v1', timeoutMs: 600000, confirm: () => true, toolMode,
         onEvent: (e) => {
           if (e.type === 'thinking') turns += 1;
           if (e.type === 'usage') prompt += e.prompt_tokens;
@@ -56,7 +56,7 @@ try {
       });
       const result = await a.run(ask);
       return { result, turns, prompt, state: window.todoApp.todos.map((t) => ({ ...t })) };
-    }, task.ask);
+    }, { ask: task.ask, toolMode: process.env.PLING_TOOL_MODE ?? 'auto' });
     const ok = task.check(out.state);
     rows.push({ task: task.ask, ok, turns: out.turns, prompt: out.prompt, seconds: (Date.now() - t0) / 1000, answer: out.result.message, ran: out.result.actions.map((a) => `${a.actionId ?? a.name}${a.ok ? '' : ' ✗'}`).join(', ') });
     await page.close();
