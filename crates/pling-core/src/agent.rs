@@ -305,15 +305,7 @@ impl Agent {
                 if !outcome.ok {
                     self.count_failure(&flight.call);
                 }
-                self.log.push(Done {
-                    name: flight.call.name.clone(),
-                    action_id: Some(flight.action_id.clone()),
-                    record: flight.record.clone(),
-                    label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
-                    ok: outcome.ok,
-                    dispatched: true,
-                    error: outcome.error,
-                });
+                self.log.push(flight.done(outcome.ok, true, outcome.error));
             }
         }
         self.snapshot = Some(snapshot);
@@ -422,15 +414,7 @@ impl Agent {
             self.available_names(),
         );
         self.push_result(&flight.call, &receipt);
-        self.log.push(Done {
-            name: flight.call.name,
-            action_id: Some(flight.action_id),
-            label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
-            record: flight.record,
-            ok: false,
-            dispatched: false,
-            error: Some("declined by the person".to_owned()),
-        });
+        self.log.push(flight.done(false, false, Some("declined by the person".to_owned())));
         Ok(self.next())
     }
 
@@ -476,15 +460,8 @@ impl Agent {
                 String::new(),
             );
             self.push_result(&flight.call, &receipt);
-            self.log.push(Done {
-                name: flight.call.name,
-                action_id: Some(flight.action_id),
-                label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
-                record: flight.record,
-                ok: flight.outcome.as_ref().is_some_and(|o| o.ok),
-                dispatched: ran,
-                error: Some(error.to_owned()),
-            });
+            let ok = flight.outcome.as_ref().is_some_and(|o| o.ok);
+            self.log.push(flight.done(ok, ran, Some(error.to_owned())));
         }
         self.finish(FinishReason::Stopped, None)
     }
@@ -636,15 +613,7 @@ impl Agent {
                 String::new(),
             );
             self.push_result(&call, &receipt);
-            self.log.push(Done {
-                name: call.name.clone(),
-                action_id: Some(flight.action_id.clone()),
-                record: flight.record.clone(),
-                label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
-                ok: false,
-                dispatched: false,
-                error: Some("handed to the person".to_owned()),
-            });
+            self.log.push(flight.done(false, false, Some("handed to the person".to_owned())));
             let what = if description.is_empty() { call.name.clone() } else { description };
             return Some(self.finish(
                 FinishReason::Handoff,
@@ -779,6 +748,21 @@ impl Agent {
             format!("{why} Nothing on the page was changed.")
         } else {
             format!("{why} What ran: {}.", ran.join("; "))
+        }
+    }
+}
+
+impl InFlight {
+    /// The log entry for this call.
+    fn done(&self, ok: bool, dispatched: bool, error: Option<String>) -> Done {
+        Done {
+            name: self.call.name.clone(),
+            action_id: Some(self.action_id.clone()),
+            record: self.record.clone(),
+            label: self.record.as_deref().and_then(|r| record_label(&self.before, r)),
+            ok,
+            dispatched,
+            error,
         }
     }
 }
