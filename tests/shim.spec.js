@@ -292,7 +292,7 @@ test('errors are real Errors with clear messages', async ({ page }) => {
   });
   expect(out.beforeInit).toEqual({ isError: true, message: 'Pling is not initialised: await init() (or createPling()) before observing or calling the page.' });
   expect(out.slimNoSource).toContain('needs the URL or bytes');
-  expect(out.limits).toEqual({ isError: true, name: 'PlingLimitsError', message: 'limit `compactRatio` must be above 0 and at most 1, found 3' });
+  expect(out.limits).toEqual({ isError: true, name: 'PlingLimitsError', message: 'limit `compactRatio` must be above 0 and at most 1, found 3.0' });
   expect(out.declaration).toEqual({ name: 'PlingDeclarationError', message: 'action "x": `kind` must be one of click, type, select, navigate, scroll, submit (got "hover")' });
   expect(out.noHandler).toBe('action "y": needs a `handler` function or an `element` to click');
   expect(out.rows).toBe('row action "toggle": `rows` must be an array of record ids or a function returning one');

@@ -73,7 +73,11 @@ impl Limits {
         if !(self.compact_ratio > 0.0 && self.compact_ratio <= 1.0) {
             return Err(LimitsError::OutOfRange {
                 name: "compactRatio",
-                problem: format!("must be above 0 and at most 1, found {}", self.compact_ratio),
+                // Formatted through JSON: the same digits as the input, without float printing code.
+                problem: format!(
+                    "must be above 0 and at most 1, found {}",
+                    serde_json::Value::from(self.compact_ratio)
+                ),
             });
         }
         if self.reserve_for_output >= self.max_tokens {

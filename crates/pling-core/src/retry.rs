@@ -81,13 +81,14 @@ pub fn retryable(error: &ModelError) -> bool {
 }
 
 fn server_delay(hints: &RetryHints, now_ms: u64) -> Option<u64> {
-    if let Some(ms) = hints.retry_after_ms.as_deref().and_then(|v| v.trim().parse::<f64>().ok()) {
+    let number = |v: &str| serde_json::from_str::<f64>(v.trim()).ok();
+    if let Some(ms) = hints.retry_after_ms.as_deref().and_then(number) {
         if ms >= 0.0 && ms.is_finite() {
             return Some(ms as u64);
         }
     }
     let value = hints.retry_after.as_deref()?.trim();
-    if let Ok(seconds) = value.parse::<f64>() {
+    if let Some(seconds) = number(value) {
         return (seconds >= 0.0 && seconds.is_finite()).then_some((seconds * 1000.0) as u64);
     }
     let at = http_date_ms(value)?;

@@ -87,12 +87,12 @@ fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
             let x = n.as_f64().unwrap_or(0.0);
             if let Some(min) = s.get("minimum").and_then(Value::as_f64) {
                 if x < min {
-                    problems.push(format!("{} must be at least {min}", at(path)));
+                    problems.push(format!("{} must be at least {}", at(path), Value::from(min)));
                 }
             }
             if let Some(max) = s.get("maximum").and_then(Value::as_f64) {
                 if x > max {
-                    problems.push(format!("{} must be at most {max}", at(path)));
+                    problems.push(format!("{} must be at most {}", at(path), Value::from(max)));
                 }
             }
         }
