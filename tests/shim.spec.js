@@ -330,3 +330,15 @@ test('engine memory does not grow over many observations and calls', async ({ pa
   });
   expect(sizes.after).toBeLessThanOrEqual(sizes.before + 64 * 1024);
 });
+
+test('the <script> build mounts the chat widget from data-pling-endpoint', async ({ page }) => {
+  await page.goto('/plain/chat.html');
+  await page.waitForFunction(() => window.Pling && window.Pling.chat);
+  await page.locator('.pling-chat .launcher').click();
+  await expect(page.locator('.pling-chat header strong')).toHaveText('Grocery helper');
+  await page.locator('.pling-chat input').fill('Mark the milk as bought.');
+  await page.locator('.pling-chat .send').click();
+  // The test server has no model: the widget says so and nothing on the page changes.
+  await expect(page.locator('.pling-chat .msg.assistant').last()).toContainText('no model endpoint configured');
+  expect(await page.locator('[data-pling-record="g1"]').isChecked()).toBe(false);
+});
