@@ -342,3 +342,18 @@ test('the <script> build mounts the chat widget from data-pling-endpoint', async
   await expect(page.locator('.pling-chat .msg.assistant').last()).toContainText('no model endpoint configured');
   expect(await page.locator('[data-pling-record="g1"]').isChecked()).toBe(false);
 });
+
+test('rows under an open modal dialog are covered too, offscreen ones included', async ({ page }) => {
+  await openTodos(page);
+  const o = await page.evaluate(async () => {
+    const dialog = document.createElement('dialog');
+    dialog.textContent = 'Are you sure?';
+    document.body.append(dialog);
+    dialog.showModal();
+    const observed = await window.todoApp.pling.observe();
+    dialog.close();
+    return observed;
+  });
+  expect(o.section).toContain('- toggle(record) (click / write / region:Todo list) Mark the task as complete | use record to select a row (12 rows: t1 / t2 / t3 / …; 9 rows outside the viewport, auto-scroll on call) | unavailable: covered by a dialog or overlay; close it first');
+  expect(o.tools.map((t) => t.function.name)).toEqual([]);
+});

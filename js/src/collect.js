@@ -289,26 +289,29 @@ export function collect(registry, options) {
     // one of them is covered are the others tested too.
     let overlayChecks = OVERLAY_SAMPLES;
     for (const row of rows) {
-      const spec = row !== null && typeof row === 'object' ? row : { record: row };
-      if (spec.record === undefined || spec.record === null || spec.record === '') {
+      // Rows are usually bare ids: read a spec's fields without making one for them.
+      const isSpec = row !== null && typeof row === 'object';
+      const raw = isSpec ? row.record : row;
+      if (raw === undefined || raw === null || raw === '') {
         problem(`${what}: every row needs a record id`);
         continue;
       }
-      const record = String(spec.record);
+      const record = String(raw);
       const index = set.records.length;
       set.records.push(record);
-      // A row's control is only measured when its row is in view: offscreen rows are
-      // scrolled to (and checked again) when called.
+      // A row's control is only measured when its row is in view (or a modal may cover it):
+      // offscreen rows are scrolled to, and checked again, when called.
       let view = recordInView.get(record);
-      let el = spec.element;
-      if (view === undefined || view || el) {
+      let el = isSpec ? row.element : undefined;
+      if (view === undefined || view || el || facts.modal) {
         el = el ?? elementOf(record);
         if (el instanceof Element) view = tracker.inViewport(el);
       }
       if (view === undefined) known = false;
       else if (view) inViewport.push(index);
-      let available = spec.available ?? (perRowAvailability ? call(whatAvailable, d.available, record) : d.available);
-      let reason = spec.reason ?? (perRowAvailability || available === false ? text(call(whatReason, d.reason, record)) : undefined);
+      const declared = isSpec ? row.available : undefined;
+      let available = declared ?? (perRowAvailability ? call(whatAvailable, d.available, record) : d.available);
+      let reason = (isSpec ? row.reason : undefined) ?? (perRowAvailability || available === false ? text(call(whatReason, d.reason, record)) : undefined);
       if (available !== false && view && el instanceof Element) {
         if (isDisabled(el)) {
           available = false;
