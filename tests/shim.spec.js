@@ -357,3 +357,32 @@ test('rows under an open modal dialog are covered too, offscreen ones included',
   expect(o.section).toContain('- toggle(record) (click / write / region:Todo list) Mark the task as complete | use record to select a row (12 rows: t1 / t2 / t3 / …; 9 rows outside the viewport, auto-scroll on call) | unavailable: covered by a dialog or overlay; close it first');
   expect(o.tools.map((t) => t.function.name)).toEqual([]);
 });
+
+test('a long list is measured by binary search and agrees with measuring every row', async ({ page }) => {
+  await page.goto('/bench?rows=1000');
+  await page.waitForFunction(() => window.bench);
+  await page.evaluate(() => window.scrollTo(0, 14000));
+  const out = await page.evaluate(async () => {
+    const o = await window.bench.pling.observe();
+    const rows = [...document.querySelectorAll('#list li')];
+    const visible = rows
+      .map((li, i) => {
+        const r = li.getBoundingClientRect();
+        const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+        return h / r.height >= 0.5 ? `r${i + 1}` : null;
+      })
+      .filter(Boolean);
+    return { section: o.section, snapshot: o.snapshot, visible };
+  });
+  expect(out.visible.length).toBeGreaterThan(5);
+  const shown = out.snapshot.records.filter((r) => r.inViewport).map((r) => r.id);
+  expect(shown).toEqual(out.visible);
+  const toggle = out.snapshot.actions.find((a) => a.id === 'toggle');
+  expect(toggle.rows.inViewport.map((i) => toggle.rows.records[i])).toEqual(out.visible);
+  expect(out.section).toContain(`(1000 rows: r1 / r2 / r3 / …; ${1000 - out.visible.length} rows outside the viewport, auto-scroll on call)`);
+  // Full fields go to rows in view, in page order, as many as maxRecords and maxRecordChars allow.
+  const full = [...out.section.matchAll(/^- \d+\. (r\d+) /gm)].map((m) => m[1]);
+  expect(full.length).toBeGreaterThan(0);
+  expect(full).toEqual(out.visible.slice(0, full.length));
+  expect(out.section).toContain(`## Records on this page (1000 total, showing ${full.length})`);
+});

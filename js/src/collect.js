@@ -135,9 +135,8 @@ export function collect(registry, options) {
   // Records.
   const records = [];
   const recordIds = new Set();
-  const recordElements = new Map();
-  /** @type {Map<string, boolean>} */
-  const recordInView = new Map();
+  /** Each record's index in `pending`, for row sets and dispatch. */
+  const recordIndex = new Map();
   const sources = registry.records.map((d) => ({ d, rows: call(`records "${d.region ?? ''}".rows`, d.rows) ?? [] }));
   const scannedRecords = scanned ? scanned.records : [];
   const totalRecords = sources.reduce((n, s) => n + (Array.isArray(s.rows) ? s.rows.length : 0), scannedRecords.length);
@@ -162,8 +161,8 @@ export function collect(registry, options) {
     const key = String(id);
     if (recordIds.has(key)) return problem(`${source}: record "${key}" is declared twice; the second is ignored`);
     recordIds.add(key);
-    const el = d.element ? call(n.element, d.element, item) : item.element;
-    pendingRecords.push({ item, d, source, key, el: el instanceof Element ? el : undefined });
+    // The element is looked up only when needed: a long list's offscreen rows never are.
+    pendingRecords.push({ item, d, source, key, el: undefined });
   };
   for (const { d, rows } of sources) {
     const source = `records "${d.region ?? ''}"`;
@@ -181,19 +180,31 @@ export function collect(registry, options) {
   }
   const plain = { sensitive: new Set() };
   for (const r of scannedRecords) addRecord(r, plain, 'data-pling-record-id');
+  /** @param {number} i */
+  const elementAt = (i) => {
+    const p = pendingRecords[i];
+    if (p.el === undefined) {
+      const el = p.d.element ? call(names(p.source).element, p.d.element, p.item) : p.item?.element;
+      p.el = el instanceof Element ? el : null;
+    }
+    return p.el;
+  };
   // Rows are measured as a list: a long list costs a few box reads, not one a row.
-  tracker.measureList(pendingRecords.map((p) => p.el));
-  for (const { item, d, source, key, el } of pendingRecords) {
+  const inViewAt = tracker.measureRows(pendingRecords.length, elementAt);
+  const recordView = new Int8Array(pendingRecords.length); // 1 in view, 0 not, -1 unknown
+  for (let i = 0; i < pendingRecords.length; i++) {
+    const { item, d, source, key } = pendingRecords[i];
     const record = { id: key };
     const reg = regionRef(() => `record "${key}"`, (d.id ? undefined : item.region) ?? d.region);
     if (reg) record.region = reg;
-    if (el) {
-      recordElements.set(key, el);
-      record.inViewport = tracker.inViewport(el);
+    const measured = inViewAt(i);
+    if (measured !== undefined) {
+      record.inViewport = measured;
     } else if (typeof item?.inViewport === 'boolean') {
       record.inViewport = item.inViewport;
     }
-    if (record.inViewport !== undefined) recordInView.set(key, record.inViewport);
+    recordIndex.set(key, i);
+    recordView[i] = record.inViewport === undefined ? -1 : record.inViewport ? 1 : 0;
     if (!allFields && record.inViewport === false) {
       // Long list, row out of view: cited by id only, in the compact form.
       const last = idOnly[idOnly.length - 1];
@@ -278,7 +289,11 @@ export function collect(registry, options) {
     const rows = call(`${what}.rows`, d.rows) ?? [];
     if (!Array.isArray(rows)) return problem(`${what}.rows must return an array`);
     const [whatElement, whatAvailable, whatReason] = [`${what}.element`, `${what}.available`, `${what}.reason`];
-    const elementOf = (record) => (d.element ? call(whatElement, d.element, record) : recordElements.get(record));
+    const elementOf = (record) => {
+      if (d.element) return call(whatElement, d.element, record);
+      const i = recordIndex.get(record);
+      return i === undefined ? undefined : elementAt(i);
+    };
     const set = { records: [] };
     const inViewport = [];
     const unavailable = [];
@@ -301,7 +316,8 @@ export function collect(registry, options) {
       set.records.push(record);
       // A row's control is only measured when its row is in view (or a modal may cover it):
       // offscreen rows are scrolled to, and checked again, when called.
-      let view = recordInView.get(record);
+      const ri = recordIndex.get(record);
+      let view = ri === undefined || recordView[ri] < 0 ? undefined : recordView[ri] === 1;
       let el = isSpec ? row.element : undefined;
       if (view === undefined || view || el || facts.modal) {
         el = el ?? elementOf(record);
@@ -400,7 +416,7 @@ export function collect(registry, options) {
 
   const snapshot = { page, regions, actions, records, state, feedback };
   if (idOnly.length) snapshot.recordIds = idOnly;
-  return { snapshot, targets, recordElements };
+  return { snapshot, targets };
 }
 
 /**

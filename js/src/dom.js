@@ -68,61 +68,64 @@ export class Viewport {
   }
 
   /**
-   * Measures a list of elements in page order, such as a list's rows, reading only the boxes
-   * it needs: when the elements share a parent and are laid out top to bottom (checked on
-   * samples), the visible run is found by binary search and read; the rest are offscreen.
-   * Otherwise every element is measured.
-   * @param {Array<Element | undefined>} elements
+   * Measures `n` elements in page order, such as a list's rows, reading only the boxes it
+   * needs: when sampled elements share a parent and go down the page, the visible run is found
+   * by binary search and only it is read; everything else is offscreen without being looked
+   * up. Otherwise every element is measured.
+   * @param {number} n
+   * @param {(i: number) => Element | null | undefined} at the element at index i (looked up lazily)
+   * @returns {(i: number) => boolean | undefined} in the viewport, or undefined without an element
    */
-  measureList(elements) {
-    const n = elements.length;
-    const first = elements[0];
-    if (n < 64 || !first || !first.isConnected) {
-      for (const el of elements) if (el) this.ratio(el);
-      return;
-    }
+  measureRows(n, at) {
+    const all = (i) => {
+      const el = at(i);
+      return el ? this.inViewport(el) : undefined;
+    };
+    if (n < 64) return all;
+    const first = at(0);
+    if (!first || !first.isConnected) return all;
     const parent = first.parentElement;
     const rects = new Map();
     const box = (i) => {
       let r = rects.get(i);
       if (!r) {
-        r = elements[i].getBoundingClientRect();
+        r = at(i).getBoundingClientRect();
         rects.set(i, r);
       }
       return r;
     };
-    // Samples must share the parent, be rendered, and move down the page.
-    let monotonic = true;
+    const fits = (i) => {
+      const el = at(i);
+      return !!el && el.parentElement === parent;
+    };
+    // Samples (and the last row) must share the parent, be rendered, and move down the page.
+    const step = Math.max(1, Math.floor(n / 32));
+    const samples = [];
+    for (let i = 0; i < n; i += step) samples.push(i);
+    if (samples[samples.length - 1] !== n - 1) samples.push(n - 1);
     let last = -Infinity;
-    const step = Math.max(1, Math.floor(n / 24));
-    for (let i = 0; i < n && monotonic; i += step) {
-      const el = elements[i];
-      if (!el || el.parentElement !== parent || !el.isConnected) {
-        monotonic = false;
-        break;
-      }
+    for (const i of samples) {
+      if (!fits(i)) return all;
       const r = box(i);
-      if ((r.width === 0 && r.height === 0) || r.top < last) monotonic = false;
+      if ((r.width === 0 && r.height === 0) || r.top < last) return all;
       last = r.top;
     }
-    for (let i = 0; i < n && monotonic; i++) if (!elements[i] || elements[i].parentElement !== parent) monotonic = false;
-    if (!monotonic) {
-      for (const el of elements) if (el) this.ratio(el);
-      return;
-    }
     const clip = this.clipOf(parent);
-    // First element whose bottom is below the clip's top.
+    // First row whose bottom is below the clip's top.
     let lo = 0;
     let hi = n;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
+      if (!fits(mid)) return all;
       if (box(mid).bottom <= clip.top) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = 0; i < lo; i++) this.ratios.set(elements[i], 0);
-    let i = lo;
-    for (; i < n && box(i).top < clip.bottom; i++) this.ratio(elements[i]);
-    for (; i < n; i++) this.ratios.set(elements[i], 0);
+    let end = lo;
+    while (end < n && fits(end) && box(end).top < clip.bottom) end += 1;
+    return (i) => {
+      if (i < lo || i >= end) return false;
+      return this.inViewport(at(i));
+    };
   }
 
   /** At least half of it is visible. */
