@@ -115,6 +115,8 @@ export async function startModelServer() {
           await new Promise((r) => setTimeout(r, 2));
         }
         if (step.cut) {
+          // Let the client read what was sent before the connection drops mid-reply.
+          await new Promise((r) => setTimeout(r, 150));
           res.destroy();
           return;
         }

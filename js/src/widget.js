@@ -39,14 +39,20 @@ export function mountChat(pling, options) {
   host.className = 'pling-chat';
   const root = host.attachShadow({ mode: 'open' });
   root.innerHTML = `<style>${STYLE}</style>
-    <button class="launcher" type="button" aria-label="Open the assistant">${options.title ?? 'Assistant'}</button>
-    <section class="panel" role="dialog" aria-label="${options.title ?? 'Assistant'}" hidden>
-      <header><strong>${options.title ?? 'Assistant'}</strong><button class="close" type="button" aria-label="Close">×</button></header>
+    <button class="launcher" type="button" aria-label="Open the assistant"></button>
+    <section class="panel" role="dialog" hidden>
+      <header><strong></strong><button class="close" type="button" aria-label="Close">×</button></header>
       <div class="log" role="log" aria-live="polite"></div>
-      <form><input name="q" autocomplete="off" placeholder="${options.placeholder ?? 'Ask me to do something on this page'}" aria-label="Message">
+      <form><input name="q" autocomplete="off" aria-label="Message">
         <button type="submit" class="send">Send</button></form>
     </section>`;
   const $ = (s) => root.querySelector(s);
+  // Text set as text, never parsed as markup.
+  const title = options.title ?? 'Assistant';
+  $('.launcher').textContent = title;
+  $('header strong').textContent = title;
+  $('.panel').setAttribute('aria-label', title);
+  $('input').placeholder = options.placeholder ?? 'Ask me to do something on this page';
   const log = $('.log');
   const input = $('input');
   const send = $('.send');
