@@ -225,15 +225,19 @@ test('confirmation: a denial goes back to the model and nothing runs; a yes runs
 test('the person stops the loop: the request is aborted and nothing is dispatched after', async ({ page }) => {
   await openTodos(page);
   model.script([{ ...reply.calls([{ name: 'toggle', arguments: { record: 't1' } }]), delayMs: 3000 }]);
-  const result = await page.evaluate(async (url) => {
+  await page.evaluate(async (url) => {
     const { Assistant } = await import('/js/src/index.js');
-    const a = new Assistant(window.todoApp.pling, { baseURL: url, model: 'scripted' });
-    const running = a.run('Complete t1.');
-    setTimeout(() => a.stop(), 300);
-    const r = await running;
+    window.stoppable = new Assistant(window.todoApp.pling, { baseURL: url, model: 'scripted' });
+    window.stopped = window.stoppable.run('Complete t1.');
+  }, model.url);
+  // Stop while the model is thinking: once the server has the request.
+  await expect.poll(() => model.requests.length).toBe(1);
+  const result = await page.evaluate(async () => {
+    window.stoppable.stop();
+    const r = await window.stopped;
     await new Promise((ok) => setTimeout(ok, 3500));
     return { ...r, done: window.todoApp.todos.find((t) => t.id === 't1').done };
-  }, model.url);
+  });
   expect(result).toMatchObject({ reason: 'stopped', message: 'Stopped as you asked. Nothing on the page was changed.', done: false });
   expect(model.requests).toHaveLength(1);
 });
