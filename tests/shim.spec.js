@@ -378,11 +378,119 @@ test('a long list is measured by binary search and agrees with measuring every r
   const shown = out.snapshot.records.filter((r) => r.inViewport).map((r) => r.id);
   expect(shown).toEqual(out.visible);
   const toggle = out.snapshot.actions.find((a) => a.id === 'toggle');
-  expect(toggle.rows.inViewport.map((i) => toggle.rows.records[i])).toEqual(out.visible);
+  const ids = out.snapshot.recordIds[toggle.rows.list].ids;
+  expect(toggle.rows.inViewport.map((i) => ids[i])).toEqual(out.visible);
   expect(out.section).toContain(`(1000 rows: r1 / r2 / r3 / …; ${1000 - out.visible.length} rows outside the viewport, auto-scroll on call)`);
   // Full fields go to rows in view, in page order, as many as maxRecords and maxRecordChars allow.
   const full = [...out.section.matchAll(/^- \d+\. (r\d+) /gm)].map((m) => m[1]);
   expect(full.length).toBeGreaterThan(0);
   expect(full).toEqual(out.visible.slice(0, full.length));
   expect(out.section).toContain(`## Records on this page (1000 total, showing ${full.length})`);
+});
+
+test('a long list travels once: every row set over it names the list, others spell out their rows', async ({ page }) => {
+  await page.goto('/bench?rows=1000');
+  await page.waitForFunction(() => window.bench);
+  const out = await page.evaluate(async () => {
+    const { pling } = window.bench;
+    // Two more row actions: one over every other row, one whose availability is per row.
+    const even = Array.from({ length: 500 }, (_, i) => `r${2 * i + 2}`);
+    pling.rowAction({ name: 'pin', description: 'Pin the task', region: 'list', rows: () => even, handler: () => {} });
+    pling.rowAction({
+      name: 'archive', description: 'Archive the task', region: 'list', rows: () => Array.from({ length: 1000 }, (_, i) => `r${i + 1}`),
+      available: (record) => Number(record.slice(1)) % 10 !== 0, reason: () => 'already archived', handler: () => {},
+    });
+    // Unavailable as a whole: said once for the set, not once a row.
+    pling.rowAction({ name: 'merge', description: 'Merge the task', region: 'list', rows: () => window.bench.ids(), available: false, reason: 'merging is switched off', handler: () => {} });
+    const o = await pling.observe();
+    const json = JSON.stringify(o.snapshot);
+    const deep = await pling.call('edit', { record: 'r777' });
+    const r = document.getElementById('list').children[776].children[2].getBoundingClientRect();
+    return { o, json, deep, scrolled: r.top >= 0 && r.bottom <= innerHeight };
+  });
+  const { snapshot } = out.o;
+  expect(snapshot.recordIds).toHaveLength(1);
+  expect(snapshot.recordIds[0].ids).toHaveLength(1000);
+  const byId = Object.fromEntries(snapshot.actions.map((a) => [a.id, a.rows]));
+  for (const name of ['toggle', 'edit', 'delete', 'archive']) {
+    expect(byId[name].list).toBe(0);
+    expect(byId[name].records).toBeUndefined();
+  }
+  expect(byId.pin.list).toBeUndefined();
+  const merge = snapshot.actions.find((a) => a.id === 'merge');
+  expect(merge).toMatchObject({ available: false, reason: 'merging is switched off', rows: { list: 0 } });
+  expect(merge.rows.unavailable).toBeUndefined();
+  expect(out.o.section).toMatch(/- merge\(record\) .*\(1000 rows: r1 \/ r2 \/ r3 \/ …;.*\| unavailable: merging is switched off/);
+  expect(byId.pin.records).toHaveLength(500);
+  // An id far down the list appears once in the whole snapshot.
+  expect(out.json.split('"r999"').length - 1).toBe(1);
+  // Availability asked row by row still reaches every row, offscreen ones included.
+  expect(byId.archive.unavailable.map((u) => snapshot.recordIds[0].ids[u.index])).toEqual(Array.from({ length: 100 }, (_, i) => `r${10 * (i + 1)}`));
+  expect(out.o.section).toContain('- pin(record) (click / write / region:Task list) Pin the task | use record to select a row (500 rows: r2 / r4 / r6 / …;');
+  expect(out.o.section).toMatch(/- archive\(record\) .*\(900 rows: r1 \/ r2 \/ r3 \/ …;/);
+  expect(out.o.section).toMatch(/- archive_2\(record\) .*\(100 rows: r10 \/ r20 \/ r30 \/ …;.*\| unavailable: already archived/);
+  // A row far offscreen is reached through the list: scrolled to, then run.
+  expect(out.deep).toMatchObject({ ok: true, actionId: 'edit@r777' });
+  expect(out.scrolled).toBe(true);
+});
+
+test('an overlay over a long list covers the rows under it in every row set', async ({ page }) => {
+  await page.goto('/bench?rows=1000');
+  await page.waitForFunction(() => window.bench);
+  const out = await page.evaluate(async () => {
+    const bar = document.createElement('div');
+    bar.style.cssText = 'position:fixed;left:0;right:0;top:0;height:260px;background:#fff;z-index:10';
+    document.body.append(bar);
+    const o = await window.bench.pling.observe();
+    // Rows whose controls sit under the bar, measured directly.
+    const under = [...document.querySelectorAll('#list li')].flatMap((li, i) => {
+      const r = li.children[2].getBoundingClientRect();
+      return r.top + r.height / 2 < 260 && r.bottom > 0 ? [`r${i + 1}`] : [];
+    });
+    bar.remove();
+    return { snapshot: o.snapshot, under, after: await window.bench.pling.observe() };
+  });
+  expect(out.under.length).toBeGreaterThan(0);
+  const ids = out.snapshot.recordIds[0].ids;
+  for (const name of ['toggle', 'edit', 'delete']) {
+    const rows = out.snapshot.actions.find((a) => a.id === name).rows;
+    expect((rows.covered ?? []).map((i) => ids[i])).toEqual(out.under);
+  }
+  for (const a of out.after.snapshot.actions) expect(a.rows?.covered).toBeUndefined();
+});
+
+test('attribute declarations follow the page as it changes', async ({ page }) => {
+  await page.goto('/plain');
+  await page.evaluate(() => window.Pling.ready);
+  const observe = () => page.evaluate(async () => (await window.Pling.instance.observe()).section);
+  expect(await observe()).toContain('(3 rows: g1 / g2 / g3)');
+  // A row added by the page's own script is seen on the next turn.
+  await page.evaluate(() => {
+    const li = document.querySelector('[data-pling-record-id="g3"]').cloneNode(true);
+    li.setAttribute('data-pling-record-id', 'g4');
+    li.querySelector('input').setAttribute('data-pling-record', 'g4');
+    li.querySelector('span').textContent = 'Apples';
+    document.querySelector('section ul').append(li);
+  });
+  let section = await observe();
+  expect(section).toContain('(4 rows: g1 / g2 / g3 / …');
+  expect(section).toContain('g4 (Apples)');
+  // A re-marked element, a removed one, and a modal marked by aria-modal.
+  await page.evaluate(() => {
+    document.querySelector('[data-pling-action="clear_bought"]').setAttribute('data-pling-action', 'clear_done');
+    document.querySelector('[data-pling-record-id="g1"]').remove();
+  });
+  section = await observe();
+  expect(section).toContain('- clear_done (click / write / region:Grocery list) Remove bought items');
+  expect(section).not.toContain('clear_bought');
+  expect(section).toContain('(3 rows: g2 / g3 / g4)');
+  await page.evaluate(() => {
+    const box = document.createElement('div');
+    box.textContent = 'Sign in to continue';
+    document.body.append(box);
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-modal', 'true');
+  });
+  section = await observe();
+  expect(section).toContain('(3 rows: g2 / g3 / g4) | unavailable: covered by a dialog or overlay; close it first');
 });

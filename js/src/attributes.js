@@ -76,11 +76,17 @@ function sensitiveField(el) {
  * Reads every declaration in `root`. Malformed ones are reported to the console, naming the
  * element, and skipped.
  * @param {ParentNode} root
+ * @param {import('./marked.js').MarkedElements} marked
  */
-export function scan(root) {
+export function scan(root, marked) {
   const out = { regions: [], actions: [], records: [], state: [], feedback: [], forms: [] };
   const bad = (what, problem) => reportDeclaration(new PlingDeclarationError(what, problem), false);
-  for (const el of root.querySelectorAll('[data-pling-region]')) {
+  /** @param {keyof import('./marked.js').MARKS} kind */
+  const all = (kind) => {
+    const list = marked.get(kind);
+    return root === marked.doc ? list : list.filter((el) => root.contains(el));
+  };
+  for (const el of all('regions')) {
     if (isIgnored(el)) continue;
     const id = el.getAttribute('data-pling-region');
     if (!id) {
@@ -98,7 +104,7 @@ export function scan(root) {
     });
   }
 
-  for (const el of root.querySelectorAll('[data-pling-action]')) {
+  for (const el of all('actions')) {
     if (isIgnored(el)) continue;
     const name = el.getAttribute('data-pling-action');
     const what = `data-pling-action=${JSON.stringify(name)}`;
@@ -136,7 +142,7 @@ export function scan(root) {
     });
   }
 
-  for (const el of root.querySelectorAll('[data-pling-record-id]')) {
+  for (const el of all('records')) {
     if (isIgnored(el) || !isShown(el)) continue;
     const id = el.getAttribute('data-pling-record-id');
     if (!id) {
@@ -153,7 +159,7 @@ export function scan(root) {
     out.records.push({ id, region: regionOf(el), label: attr(el, 'label') ?? first, fields, element: el });
   }
 
-  for (const el of root.querySelectorAll('[data-pling-state]')) {
+  for (const el of all('state')) {
     if (isIgnored(el)) continue;
     const name = el.getAttribute('data-pling-state');
     if (!name) {
@@ -163,7 +169,7 @@ export function scan(root) {
     out.state.push({ name, description: attr(el, 'description'), value: sensitiveField(el) ? secret(null) : fieldValue(el) });
   }
 
-  for (const el of root.querySelectorAll('[data-pling-feedback]')) {
+  for (const el of all('feedback')) {
     if (isIgnored(el) || !isShown(el)) continue;
     const kind = el.getAttribute('data-pling-feedback') || 'status';
     if (!FEEDBACK_KINDS.includes(kind)) {
@@ -174,7 +180,7 @@ export function scan(root) {
     if (message) out.feedback.push({ kind, message, field: attr(el, 'for'), region: regionOf(el) });
   }
 
-  for (const el of root.querySelectorAll('form[data-pling-form]')) {
+  for (const el of all('forms')) {
     if (!isIgnored(el)) out.forms.push({ element: el, region: el.getAttribute('data-pling-region') || regionOf(el) });
   }
   return out;

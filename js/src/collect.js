@@ -19,7 +19,7 @@ export const HIDDEN_REASON = 'hidden on the page';
 export const FULL_FIELDS_LIMIT = 500;
 
 const MAX_DEPTH = 8;
-/** Rows of a row set hit-tested for overlays before the rest are assumed clear. */
+/** Rows in view of a region hit-tested for overlays before the rest are assumed clear. */
 const OVERLAY_SAMPLES = 1;
 
 /** Masks secrets anywhere in a value and drops what JSON cannot carry. */
@@ -57,12 +57,12 @@ function text(v) {
 /**
  * Collects one snapshot.
  * @param {import('./registry.js').Registry} registry
- * @param {{attributes: boolean, root: ParentNode, report: (m: string) => void}} options
+ * @param {{attributes: boolean, root: ParentNode, marked: import('./marked.js').MarkedElements, report: (m: string) => void}} options
  */
 export function collect(registry, options) {
   const tracker = new Viewport();
-  const facts = new PageFacts();
-  const scanned = options.attributes ? scan(options.root) : null;
+  const facts = new PageFacts(options.marked);
+  const scanned = options.attributes ? scan(options.root, options.marked) : null;
   const problems = new Set();
   const problem = (m) => {
     if (!problems.has(m)) {
@@ -132,105 +132,161 @@ export function collect(registry, options) {
     return undefined;
   };
 
-  // Records.
-  const records = [];
-  const recordIds = new Set();
-  /** Each record's index in `pending`, for row sets and dispatch. */
-  const recordIndex = new Map();
-  const sources = registry.records.map((d) => ({ d, rows: call(`records "${d.region ?? ''}".rows`, d.rows) ?? [] }));
-  const scannedRecords = scanned ? scanned.records : [];
-  const totalRecords = sources.reduce((n, s) => n + (Array.isArray(s.rows) ? s.rows.length : 0), scannedRecords.length);
-  const allFields = totalRecords <= FULL_FIELDS_LIMIT;
-  const pendingRecords = [];
-  /** @type {{region?: string, ids: string[]}[]} */
-  const idOnly = [];
-  // Names for error messages, made once a source rather than once a row.
-  const named = new Map();
-  const names = (source) => {
-    let n = named.get(source);
-    if (!n) {
-      n = { id: `${source}.id`, element: `${source}.element`, fields: `${source}.fields`, label: `${source}.label` };
-      named.set(source, n);
+  // Records. One tight pass a source keeps ids and items in flat arrays; a record's element
+  // is looked up only when needed, so a long list's offscreen rows never are.
+  /** @type {string[]} */
+  const keys = [];
+  const items = [];
+  /** Each record's source, as an index into `slots`. */
+  const owner = [];
+  /** @type {(string | undefined)[]} */
+  const recordRegion = [];
+  const slots = [];
+  const seen = new Set();
+  const regionOfValue = new Map();
+  const recordRegionRef = (value, key) => {
+    if (value === undefined || value === null) return undefined;
+    let r = regionOfValue.get(value);
+    if (r === undefined) {
+      r = regionRef(() => `record "${key}"`, value) ?? null;
+      regionOfValue.set(value, r);
     }
-    return n;
+    return r ?? undefined;
   };
-  const addRecord = (item, d, source) => {
-    const n = names(source);
-    const id = d.id ? call(n.id, d.id, item) : item?.id;
-    if (id === undefined || id === null || id === '') return problem(`${source}: every record needs an id`);
-    const key = String(id);
-    if (recordIds.has(key)) return problem(`${source}: record "${key}" is declared twice; the second is ignored`);
-    recordIds.add(key);
-    // The element is looked up only when needed: a long list's offscreen rows never are.
-    pendingRecords.push({ item, d, source, key, el: undefined });
-  };
-  for (const { d, rows } of sources) {
-    const source = `records "${d.region ?? ''}"`;
-    if (!Array.isArray(rows)) {
-      problem(`${source}.rows must return an array`);
-      continue;
-    }
-    for (const item of rows) {
-      if ((item === null || typeof item !== 'object') && !d.id) {
+  const addSource = (d, source, rows) => {
+    const slot = slots.length;
+    slots.push({ d, source, elementName: `${source}.element`, fieldsName: `${source}.fields`, labelName: `${source}.label` });
+    const idOf = d.id;
+    for (let j = 0; j < rows.length; j++) {
+      const item = rows[j];
+      let id;
+      if (idOf) {
+        try {
+          id = idOf(item);
+        } catch (error) {
+          problem(`${source}.id threw: ${messageOf(error)}`);
+          continue;
+        }
+      } else if (item !== null && typeof item === 'object') {
+        id = item.id;
+      } else {
         problem(`${source}: every record must be an object with an id`);
         continue;
       }
-      addRecord(item, d, source);
+      if (id === undefined || id === null || id === '') {
+        problem(`${source}: every record needs an id`);
+        continue;
+      }
+      const key = typeof id === 'string' ? id : String(id);
+      const size = seen.size;
+      seen.add(key);
+      if (seen.size === size) {
+        problem(`${source}: record "${key}" is declared twice; the second is ignored`);
+        continue;
+      }
+      keys.push(key);
+      items.push(item);
+      owner.push(slot);
+      recordRegion.push(recordRegionRef(idOf ? d.region : (item.region ?? d.region), key));
     }
+  };
+  for (const d of registry.records) {
+    const source = `records "${d.region ?? ''}"`;
+    const rows = call(`${source}.rows`, d.rows) ?? [];
+    if (Array.isArray(rows)) addSource(d, source, rows);
+    else problem(`${source}.rows must return an array`);
   }
-  const plain = { sensitive: new Set() };
-  for (const r of scannedRecords) addRecord(r, plain, 'data-pling-record-id');
+  if (scanned) addSource({ sensitive: new Set() }, 'data-pling-record-id', scanned.records);
+  const n = keys.length;
+  const allFields = n <= FULL_FIELDS_LIMIT;
+  /** @type {(Element | null | undefined)[]} */
+  const elements = new Array(n);
   /** @param {number} i */
   const elementAt = (i) => {
-    const p = pendingRecords[i];
-    if (p.el === undefined) {
-      const el = p.d.element ? call(names(p.source).element, p.d.element, p.item) : p.item?.element;
-      p.el = el instanceof Element ? el : null;
+    let el = elements[i];
+    if (el === undefined) {
+      const s = slots[owner[i]];
+      const raw = s.d.element ? call(s.elementName, s.d.element, items[i]) : items[i]?.element;
+      el = raw instanceof Element ? raw : null;
+      elements[i] = el;
     }
-    return p.el;
+    return el;
+  };
+  /** Record index by id, built the first time something asks. */
+  let byKey = null;
+  const recordIndexOf = (key) => {
+    if (!byKey) {
+      byKey = new Map();
+      for (let i = 0; i < n; i++) byKey.set(keys[i], i);
+    }
+    return byKey.get(key);
   };
   // Rows are measured as a list: a long list costs a few box reads, not one a row.
-  const inViewAt = tracker.measureRows(pendingRecords.length, elementAt);
-  const recordView = new Int8Array(pendingRecords.length); // 1 in view, 0 not, -1 unknown
-  for (let i = 0; i < pendingRecords.length; i++) {
-    const { item, d, source, key } = pendingRecords[i];
-    const record = { id: key };
-    const reg = regionRef(() => `record "${key}"`, (d.id ? undefined : item.region) ?? d.region);
-    if (reg) record.region = reg;
-    const measured = inViewAt(i);
-    if (measured !== undefined) {
-      record.inViewport = measured;
-    } else if (typeof item?.inViewport === 'boolean') {
-      record.inViewport = item.inViewport;
+  const inViewAt = tracker.measureRows(n, elementAt);
+  const recordView = new Int8Array(n); // 1 in view, 0 not, -1 unknown
+  const records = [];
+  /** A long list's ids, once, in page order: `recordIds` in the snapshot. */
+  const lists = [];
+  const perRegion = new Map();
+  for (let i = 0; i < n; i++) {
+    const key = keys[i];
+    const region = recordRegion[i];
+    let inViewport = inViewAt(i);
+    if (inViewport === undefined && typeof items[i]?.inViewport === 'boolean') inViewport = items[i].inViewport;
+    recordView[i] = inViewport === undefined ? -1 : inViewport ? 1 : 0;
+    if (region) {
+      let c = perRegion.get(region);
+      if (!c) perRegion.set(region, (c = { visible: 0, total: 0 }));
+      c.total += 1;
+      if (inViewport) c.visible += 1;
     }
-    recordIndex.set(key, i);
-    recordView[i] = record.inViewport === undefined ? -1 : record.inViewport ? 1 : 0;
-    if (!allFields && record.inViewport === false) {
-      // Long list, row out of view: cited by id only, in the compact form.
-      const last = idOnly[idOnly.length - 1];
-      if (last && last.region === record.region) last.ids.push(key);
-      else idOnly.push(record.region ? { region: record.region, ids: [key] } : { ids: [key] });
-      continue;
-    }
-    {
-      const raw = d.fields ? call(names(source).fields, d.fields, item) : item.fields;
-      const fields = {};
-      for (const [k, v] of Object.entries(raw ?? {})) {
-        if (v === undefined || typeof v === 'function') continue;
-        fields[k] = d.sensitive.has(k) ? MASK : clean(v);
+    if (!allFields) {
+      let list = lists[lists.length - 1];
+      if (!list || list.region !== region || list.slot !== owner[i]) {
+        list = { region, slot: owner[i], start: i, ids: [] };
+        lists.push(list);
       }
-      record.fields = fields;
-      const rawLabel = d.label ? call(names(source).label, d.label, item) : item.label;
-      const label = rawLabel === undefined ? undefined : (d.sensitive.has('label') ? MASK : text(rawLabel));
-      if (label) record.label = label;
+      list.ids.push(key);
+      // Out of view, the list is all there is of it: cited by id, never shown in full.
+      if (inViewport === false) continue;
     }
+    const item = items[i];
+    const s = slots[owner[i]];
+    const d = s.d;
+    const record = { id: key };
+    if (region) record.region = region;
+    if (inViewport !== undefined) record.inViewport = inViewport;
+    const raw = d.fields ? call(s.fieldsName, d.fields, item) : item.fields;
+    const fields = {};
+    for (const [k, v] of Object.entries(raw ?? {})) {
+      if (v === undefined || typeof v === 'function') continue;
+      fields[k] = d.sensitive.has(k) ? MASK : clean(v);
+    }
+    record.fields = fields;
+    const rawLabel = d.label ? call(s.labelName, d.label, item) : item.label;
+    const label = rawLabel === undefined ? undefined : (d.sensitive.has('label') ? MASK : text(rawLabel));
+    if (label) record.label = label;
     records.push(record);
   }
+  /** The list whose ids are exactly `rows`, if any. */
+  const listOf = (rows) => {
+    for (let k = 0; k < lists.length; k++) {
+      const ids = lists[k].ids;
+      if (ids.length !== rows.length || ids.length === 0) continue;
+      if (rows[0] !== ids[0] || rows[ids.length - 1] !== ids[ids.length - 1]) continue;
+      let same = true;
+      for (let j = 0; j < ids.length && same; j++) same = rows[j] === ids[j];
+      if (same) return k;
+    }
+    return -1;
+  };
 
   // Actions.
   const actions = [];
   /** @type {Map<string, Target>} */
   const targets = new Map();
+  /** Overlay samples left, by region: -1 once an overlay is found there. */
+  const overlayChecks = new Map();
   const elementFacts = (action, el, declaredReason, checkHidden) => {
     if (!(el instanceof Element)) return;
     if (checkHidden && !isShown(el)) {
@@ -283,71 +339,107 @@ export function collect(registry, options) {
     addAction(a, { id: d.id, kind: d.kind, record: undefined, handler: d.handler, element: () => (el instanceof Element ? el : undefined), timeoutMs: d.timeoutMs });
   }
 
-  /** A row action declared once: its rows travel as one compact row set. */
+  /**
+   * A row action declared once: its rows travel as one compact row set. When its rows are
+   * exactly a long list's records, it names that list instead of repeating the ids, and only
+   * its rows in view (or under a modal, or with availability per row) are looked at.
+   */
   function addRowSet(d) {
     const what = `row action "${d.name}"`;
     const rows = call(`${what}.rows`, d.rows) ?? [];
     if (!Array.isArray(rows)) return problem(`${what}.rows must return an array`);
     const [whatElement, whatAvailable, whatReason] = [`${what}.element`, `${what}.available`, `${what}.reason`];
-    const elementOf = (record) => {
+    /** The row's control: the declared element, else the record's. */
+    const controlOf = (record, ri) => {
       if (d.element) return call(whatElement, d.element, record);
-      const i = recordIndex.get(record);
-      return i === undefined ? undefined : elementAt(i);
+      return ri === undefined ? undefined : elementAt(ri);
     };
-    const set = { records: [] };
+    const a = { id: d.name, ...base(d, what) };
+    const set = {};
     const inViewport = [];
     const unavailable = [];
     const covered = [];
     let known = true;
-    const perRowAvailability = typeof d.available === 'function' || typeof d.reason === 'function';
-    // Hit-testing is costly on a long list: the first rows in view are tested, and only when
-    // one of them is covered are the others tested too.
-    let overlayChecks = OVERLAY_SAMPLES;
-    for (const row of rows) {
-      // Rows are usually bare ids: read a spec's fields without making one for them.
-      const isSpec = row !== null && typeof row === 'object';
-      const raw = isSpec ? row.record : row;
-      if (raw === undefined || raw === null || raw === '') {
-        problem(`${what}: every row needs a record id`);
-        continue;
-      }
-      const record = String(raw);
-      const index = set.records.length;
-      set.records.push(record);
+    const perRow = typeof d.available === 'function' || typeof d.reason === 'function';
+    if (!perRow && d.available === false) {
+      // Unavailable as a whole: said once, not once a row.
+      a.available = false;
+      const reason = text(d.reason);
+      if (reason) a.reason = reason;
+    }
+    // Hit-testing is costly on a long list: the first row in view of a region is tested, and
+    // only when it is covered are the others (of every row set there) tested too.
+    const overlayKey = a.region ?? '';
+    /**
+     * @param {number} index the row's index in the set
+     * @param {string} record
+     * @param {number | undefined} ri the record's index, when it is a declared record
+     * @param {any} spec a row given as an object, if it was
+     */
+    const examine = (index, record, ri, spec) => {
+      let view = ri === undefined || recordView[ri] < 0 ? undefined : recordView[ri] === 1;
+      let el = spec ? spec.element : undefined;
       // A row's control is only measured when its row is in view (or a modal may cover it):
       // offscreen rows are scrolled to, and checked again, when called.
-      const ri = recordIndex.get(record);
-      let view = ri === undefined || recordView[ri] < 0 ? undefined : recordView[ri] === 1;
-      let el = isSpec ? row.element : undefined;
       if (view === undefined || view || el || facts.modal) {
-        el = el ?? elementOf(record);
+        el = el ?? controlOf(record, ri);
         if (el instanceof Element) view = tracker.inViewport(el);
       }
       if (view === undefined) known = false;
       else if (view) inViewport.push(index);
-      const declared = isSpec ? row.available : undefined;
-      let available = declared ?? (perRowAvailability ? call(whatAvailable, d.available, record) : d.available);
-      let reason = (isSpec ? row.reason : undefined) ?? (perRowAvailability || available === false ? text(call(whatReason, d.reason, record)) : undefined);
+      if (a.available === false) return;
+      let available = spec ? spec.available : undefined;
+      if (available === undefined && perRow) available = call(whatAvailable, d.available, record);
+      let reason = (spec ? spec.reason : undefined) ?? (perRow || available === false ? text(call(whatReason, d.reason, record)) : undefined);
       if (available !== false && view && el instanceof Element) {
+        const checks = overlayChecks.get(overlayKey) ?? OVERLAY_SAMPLES;
         if (isDisabled(el)) {
           available = false;
           reason = reason || DISABLED_REASON;
-        } else if (overlayChecks !== 0 && isCovered(el, facts, true)) {
+        } else if (checks !== 0 && isCovered(el, facts, true)) {
           covered.push(index);
-          overlayChecks = -1; // an overlay is there: check every row in view
-        } else if (overlayChecks > 0) {
-          overlayChecks -= 1;
+          overlayChecks.set(overlayKey, -1); // an overlay is there: check every row in view
+        } else if (checks > 0) {
+          overlayChecks.set(overlayKey, checks - 1);
         }
       } else if (available !== false && facts.modal && el instanceof Element && isCovered(el, facts, false)) {
         covered.push(index);
       }
       if (available === false) unavailable.push(reason ? { index, reason } : { index });
+    };
+    const k = listOf(rows);
+    if (k >= 0) {
+      set.list = k;
+      const { start, ids } = lists[k];
+      const everyRow = perRow || facts.modal !== null;
+      for (let index = 0; index < ids.length; index++) {
+        if (everyRow || recordView[start + index] !== 0) examine(index, ids[index], start + index, undefined);
+      }
+    } else {
+      set.records = [];
+      for (const row of rows) {
+        // Rows are usually bare ids: read a spec's fields without making one for them.
+        const spec = row !== null && typeof row === 'object' ? row : undefined;
+        const raw = spec ? spec.record : row;
+        if (raw === undefined || raw === null || raw === '') {
+          problem(`${what}: every row needs a record id`);
+          continue;
+        }
+        const record = String(raw);
+        const index = set.records.length;
+        set.records.push(record);
+        examine(index, record, recordIndexOf(record), spec);
+      }
     }
     if (known) set.inViewport = inViewport;
     if (unavailable.length) set.unavailable = unavailable;
     if (covered.length) set.covered = covered;
-    const a = { id: d.name, ...base(d, what), rows: set };
-    addAction(a, { id: d.name, kind: d.kind, record: undefined, handler: d.handler, element: (record) => { const el = elementOf(record); return el instanceof Element ? el : undefined; }, timeoutMs: d.timeoutMs });
+    a.rows = set;
+    const elementFor = (record) => {
+      const el = controlOf(record, recordIndexOf(record));
+      return el instanceof Element ? el : undefined;
+    };
+    addAction(a, { id: d.name, kind: d.kind, record: undefined, handler: d.handler, element: elementFor, timeoutMs: d.timeoutMs });
   }
   if (scanned) {
     for (const d of scanned.actions) {
@@ -392,20 +484,6 @@ export function collect(registry, options) {
   }
 
   // Region counts: declared, or from the region's records.
-  const perRegion = new Map();
-  for (const r of records) {
-    if (!r.region) continue;
-    const c = perRegion.get(r.region) ?? { visible: 0, total: 0 };
-    c.total += 1;
-    if (r.inViewport) c.visible += 1;
-    perRegion.set(r.region, c);
-  }
-  for (const set of idOnly) {
-    if (!set.region) continue;
-    const c = perRegion.get(set.region) ?? { visible: 0, total: 0 };
-    c.total += set.ids.length;
-    perRegion.set(set.region, c);
-  }
   for (const r of regions) {
     const c = regionCounts.get(r.id) ?? perRegion.get(r.id);
     if (c && Number.isInteger(c.total)) {
@@ -415,7 +493,7 @@ export function collect(registry, options) {
   }
 
   const snapshot = { page, regions, actions, records, state, feedback };
-  if (idOnly.length) snapshot.recordIds = idOnly;
+  if (lists.length) snapshot.recordIds = lists.map((l) => (l.region ? { region: l.region, ids: l.ids } : { ids: l.ids }));
   return { snapshot, targets };
 }
 

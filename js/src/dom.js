@@ -141,21 +141,21 @@ export class Viewport {
 
 /** Per-snapshot facts about the page as a whole. */
 export class PageFacts {
-  constructor() {
+  /** @param {import('./marked.js').MarkedElements} marked */
+  constructor(marked) {
+    /** @type {Element | null} the open modal dialog, if any */
     this.modal = null;
-    // Separate single-attribute queries: each is cheap when nothing matches.
-    for (const el of document.querySelectorAll('dialog[open]')) {
-      if (isModalDialog(el) && isShown(el)) {
+    const candidates = marked.get('modals');
+    for (const el of candidates) {
+      if (el.tagName === 'DIALOG' && /** @type {HTMLDialogElement} */ (el).open && isModalDialog(el) && isShown(el)) {
         this.modal = el;
-        break;
+        return;
       }
     }
-    if (!this.modal) {
-      for (const el of document.querySelectorAll('[aria-modal="true"]')) {
-        if (isShown(el)) {
-          this.modal = el;
-          break;
-        }
+    for (const el of candidates) {
+      if (el.getAttribute('aria-modal') === 'true' && isShown(el)) {
+        this.modal = el;
+        return;
       }
     }
   }

@@ -4,6 +4,7 @@ import { normAction, normForm, normFeedback, normPage, normRecords, normRegion, 
 import { PlingDeclarationError, messageOf, reportDeclaration } from './errors.js';
 import { Viewport } from './dom.js';
 import { collect } from './collect.js';
+import { MarkedElements } from './marked.js';
 import { Activity, settle } from './settle.js';
 import { dispatch } from './dispatch.js';
 import { Observed, checkLimits, systemMessage } from './engine.js';
@@ -30,6 +31,7 @@ export class Pling {
     if (options.limits) this.options.limits = checkLimits(options.limits);
     this.registry = new Registry();
     this.activity = new Activity();
+    this.marked = new MarkedElements(document);
     /** @type {Set<Promise<unknown>>} */
     this.pendingWork = new Set();
     /** @type {any} */
@@ -160,6 +162,7 @@ export class Pling {
     return collect(this.registry, {
       attributes: this.options.attributes !== false,
       root: this.options.root,
+      marked: this.marked,
       report: (m) => console.error(`[pling] ${m}`),
     });
   }
@@ -278,6 +281,7 @@ export class Pling {
     this.destroyed = true;
     this.#changed();
     this.activity.disconnect();
+    this.marked.disconnect();
     document.removeEventListener('invalid', this.onInvalid, true);
   }
 }

@@ -38,4 +38,13 @@ pling.records({
 });
 pling.state({ name: 'filter', value: 'all' });
 pling.state({ name: 'total', value: n });
-window.bench = { pling, n };
+/** A small change, as a handler makes between two turns: one row toggled and renamed. */
+function touch(turn) {
+  const row = rows[turn % Math.min(3, rows.length)];
+  row.done = !row.done;
+  row.title = `Task ${row.id} (edit ${turn})`;
+  const li = elements.get(row.id);
+  li.children[0].checked = row.done;
+  li.children[1].textContent = row.title;
+}
+window.bench = { pling, n, touch, ids };

@@ -41,11 +41,34 @@ fn group(c: &mut Criterion, name: &str, make: impl Fn(usize) -> Snapshot) {
 
 fn bench(c: &mut Criterion) {
     group(c, "observe+render", |rows| common::list_page(rows, 3, 6, 12));
-    // The compact form the browser shim sends: each row action declared once as a row set,
-    // offscreen records by id only.
+    // Each row action declared once as a row set spelling out its records; offscreen records
+    // by id only.
     group(c, "observe+render (row sets)", |rows| {
+        common::compact_explicit(&common::list_page(rows, 3, 6, 12))
+    });
+    // The form the browser shim sends for a long list: its ids once, named by every row set.
+    group(c, "observe+render (row sets naming a list)", |rows| {
         common::compact(&common::list_page(rows, 3, 6, 12))
     });
+    // The same, from the JSON text: parse and validate too, as the wasm binding does.
+    let limits = Limits::default();
+    let mut g = c.benchmark_group("from JSON (row sets naming a list)");
+    g.sample_size(20)
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_millis(500));
+    for rows in [12usize, 1_000, 10_000, 100_000] {
+        let json = serde_json::to_string(&common::compact(&common::list_page(rows, 3, 6, 12)))
+            .expect("json");
+        g.bench_with_input(BenchmarkId::from_parameter(rows), &json, |b, json| {
+            b.iter(|| {
+                let s = Snapshot::from_json(black_box(json)).expect("valid");
+                let o = observe(&s, &limits).expect("valid");
+                let r = render(&o);
+                black_box((r.section.len(), r.tools.len()))
+            })
+        });
+    }
+    g.finish();
 }
 
 criterion_group!(benches, bench);

@@ -20,6 +20,7 @@
 pub mod agent;
 mod error;
 pub mod history;
+mod json_path;
 mod limits;
 mod observe;
 pub mod openai;

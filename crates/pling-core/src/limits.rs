@@ -60,9 +60,9 @@ impl Default for Limits {
 impl Limits {
     /// Parses limits from JSON; absent controls keep their defaults.
     pub fn from_json(json: &str) -> Result<Self, LimitsError> {
-        let de = &mut serde_json::Deserializer::from_str(json);
-        let limits: Limits = serde_path_to_error::deserialize(de).map_err(|e| {
-            LimitsError::Parse { path: e.path().to_string(), message: e.inner().to_string() }
+        let limits: Limits = serde_json::from_str(json).map_err(|e| LimitsError::Parse {
+            path: crate::json_path::path_at(json, e.line(), e.column()),
+            message: e.to_string(),
         })?;
         limits.validate()?;
         Ok(limits)

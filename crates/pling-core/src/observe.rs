@@ -293,7 +293,7 @@ pub fn observe<'a>(
         let (members, members_in_view) = match &a.rows {
             None => (1, usize::from(a.in_viewport != Some(false))),
             Some(set) => {
-                let n = set.records.len();
+                let n = snapshot.row_ids(set).len();
                 (n, set.in_viewport.as_ref().map_or(n, Vec::len))
             }
         };
@@ -321,7 +321,7 @@ pub fn observe<'a>(
             }
             (_, Some(set)) => {
                 let visible: Option<Vec<bool>> = set.in_viewport.as_ref().map(|indices| {
-                    let mut v = vec![false; set.records.len()];
+                    let mut v = vec![false; snapshot.row_ids(set).len()];
                     for &k in indices {
                         v[k as usize] = true;
                     }
@@ -338,7 +338,25 @@ pub fn observe<'a>(
                 }
                 let mut shared: Option<usize> = None;
                 let mut first: Option<usize> = None;
-                for (k, record) in set.records.iter().enumerate() {
+                let ids = snapshot.row_ids(set);
+                for (k, record) in ids.iter().enumerate() {
+                    if let Some(e) =
+                        shared.filter(|&e| exceptions.is_empty() && folder.only_from(e, &a.id))
+                    {
+                        // The entry holds this set's rows alone: the rest join it together.
+                        let rest = &ids[k..];
+                        let offscreen =
+                            visible.as_ref().map_or(0, |v| v[k..].iter().filter(|&&x| !x).count());
+                        count(
+                            available,
+                            rest.len(),
+                            &mut available_actions,
+                            &mut unavailable_actions,
+                        );
+                        let rows = rest.iter().map(|r| Row { record: r, action: &a.id, set: true });
+                        folder.extend_rows(e, rows, offscreen);
+                        break;
+                    }
                     let row = Row { record, action: &a.id, set: true };
                     let in_viewport = visible.as_ref().map(|v| v[k]);
                     let exception = if exceptions.is_empty() {
@@ -455,12 +473,23 @@ pub fn observe<'a>(
         }
     }
     for (i, set) in snapshot.record_ids.iter().enumerate() {
+        // Ids with their record in `records` were counted there.
+        let detailed = &index.detailed[i];
+        let n = set.ids.len() - detailed.len();
         if let Some(top) = index.id_set_region[i].and_then(|r| regions.top_inactive[r]) {
-            hidden_records[top] += set.ids.len();
+            hidden_records[top] += n;
             continue;
         }
-        records_total += set.ids.len();
-        for id in &set.ids {
+        records_total += n;
+        let mut skip = detailed.iter().peekable();
+        let id_only = set.ids.iter().enumerate().filter(|(k, _)| {
+            let listed = skip.peek().is_some_and(|&&p| p as usize == *k);
+            if listed {
+                skip.next();
+            }
+            !listed
+        });
+        for (_, id) in id_only {
             if example_record.is_none() {
                 example_record = Some(data_line(id, MAX_ID_CHARS).0);
             }
@@ -693,6 +722,25 @@ impl<'a> Folder<'a> {
         self.push_row(e, row, in_viewport);
         *hint = Some(e);
         e
+    }
+
+    /// Whether entry `e` holds rows of the one declaration `action` only.
+    fn only_from(&self, e: usize, action: &str) -> bool {
+        matches!(self.sources[e], Source::Fresh { only: Some(id), .. } if id == action)
+    }
+
+    /// Appends rows of the declaration that alone fills entry `e`.
+    fn extend_rows(
+        &mut self,
+        e: usize,
+        more: impl ExactSizeIterator<Item = Row<'a>>,
+        offscreen: usize,
+    ) {
+        if let Target::Rows { rows, count, offscreen: off } = &mut self.entries[e].target {
+            *count += more.len();
+            *off += offscreen;
+            rows.extend(more);
+        }
     }
 
     fn push_row(&mut self, e: usize, row: Row<'a>, in_viewport: Option<bool>) {

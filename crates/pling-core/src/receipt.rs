@@ -139,8 +139,11 @@ fn record_views(s: &Snapshot) -> (Vec<&str>, FxHashMap<&str, RecordView<'_>>) {
     }
     for set in &s.record_ids {
         for id in &set.ids {
-            order.push(id.as_str());
-            map.insert(id.as_str(), RecordView { label: None, fields: None });
+            // A listed id may be a record of `records`, already in place with its fields.
+            if let std::collections::hash_map::Entry::Vacant(e) = map.entry(id.as_str()) {
+                e.insert(RecordView { label: None, fields: None });
+                order.push(id.as_str());
+            }
         }
     }
     (order, map)
@@ -159,7 +162,7 @@ fn operations(s: &Snapshot) -> (Vec<&str>, FxHashSet<&str>) {
         let usable = a.available && !a.covered;
         let any_row = match &a.rows {
             None => usable,
-            Some(set) => usable && set.records.len() > set.unavailable.len() + set.covered.len(),
+            Some(set) => usable && s.row_ids(set).len() > set.unavailable.len() + set.covered.len(),
         };
         if any_row {
             available.insert(name);

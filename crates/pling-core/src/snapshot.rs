@@ -7,6 +7,7 @@ use crate::text::{Authored, DataValue, PageText};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::collections::hash_map::Entry;
 use std::collections::BTreeMap;
 
 /// One moment of a page, as declared by its author.
@@ -31,13 +32,16 @@ pub struct Snapshot {
     /// Validation errors, warnings and status messages currently shown.
     #[serde(default)]
     pub feedback: Vec<Feedback>,
-    /// Records outside the viewport sent by id alone: the compact form for long lists, whose
-    /// offscreen rows the observation cites by id but never shows in full.
+    /// Long lists sent by id: the compact form, whose offscreen rows the observation cites by
+    /// id but never shows in full. A row set can name one of these lists instead of repeating
+    /// its ids.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub record_ids: Vec<RecordIds>,
 }
 
-/// Records outside the viewport, by id, in page order.
+/// A list of records by id, in page order. An id that is also in [`Snapshot::records`] is that
+/// record, with its fields and viewport there; the others are outside the viewport and known by
+/// id alone.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RecordIds {
@@ -218,8 +222,12 @@ pub struct Action {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RowSet {
     /// Record ids, in page order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub records: Vec<String>,
-    /// Indices into `records` of the rows in the viewport; absent when unknown.
+    /// Instead of `records`: the rows are the ids of `recordIds[list]`, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list: Option<u32>,
+    /// Indices into the set's rows of the rows in the viewport; absent when unknown.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_viewport: Option<Vec<u32>>,
     /// Rows that cannot run now, each with its reason.
@@ -234,7 +242,7 @@ pub struct RowSet {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RowException {
-    /// Index into `records`.
+    /// Index into the set's rows.
     pub index: u32,
     /// Why it cannot run now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -399,14 +407,17 @@ pub(crate) struct Index {
     pub feedback_region: Vec<Option<usize>>,
     /// For each action, the region it reveals.
     pub reveals: Vec<Option<usize>>,
+    /// For each list of [`Snapshot::record_ids`], the positions (ascending) of the ids whose
+    /// record is in [`Snapshot::records`].
+    pub detailed: Vec<Vec<u32>>,
 }
 
 impl Snapshot {
     /// Parses and validates a snapshot from JSON. Errors name what is wrong and where.
     pub fn from_json(json: &str) -> Result<Self, SnapshotError> {
-        let de = &mut serde_json::Deserializer::from_str(json);
-        let snapshot: Snapshot = serde_path_to_error::deserialize(de).map_err(|e| {
-            SnapshotError::Parse { path: e.path().to_string(), message: e.inner().to_string() }
+        let snapshot: Snapshot = serde_json::from_str(json).map_err(|e| SnapshotError::Parse {
+            path: crate::json_path::path_at(json, e.line(), e.column()),
+            message: e.to_string(),
         })?;
         snapshot.validate()?;
         Ok(snapshot)
@@ -415,6 +426,15 @@ impl Snapshot {
     /// Checks ids, references and parameter schemas; the error names the first problem.
     pub fn validate(&self) -> Result<(), SnapshotError> {
         self.index().map(|_| ())
+    }
+
+    /// The record ids of a row set's rows, in order: its own, or those of the list it names
+    /// (empty when that list does not exist, which validation reports).
+    pub fn row_ids<'s>(&'s self, set: &'s RowSet) -> &'s [String] {
+        match set.list {
+            Some(k) => self.record_ids.get(k as usize).map_or(&[], |l| l.ids.as_slice()),
+            None => &set.records,
+        }
     }
 
     pub(crate) fn index(&self) -> Result<Index, SnapshotError> {
@@ -480,7 +500,13 @@ impl Snapshot {
                 non_empty(record, || format!("actions[{i}].record"))?;
             }
             if let Some(set) = &a.rows {
-                check_row_set(set, a.record.is_some(), i)?;
+                check_row_set(
+                    set,
+                    self.record_ids.len(),
+                    self.row_ids(set).len(),
+                    a.record.is_some(),
+                    i,
+                )?;
             }
             action_region.push(lookup(&a.region, &|| format!("actions[{i}].region"))?);
             reveals.push(lookup(&a.reveals, &|| format!("actions[{i}].reveals"))?);
@@ -491,13 +517,17 @@ impl Snapshot {
             }
         }
 
-        let mut record_ids: FxHashSet<&str> = FxHashSet::default();
-        record_ids.reserve(self.records.len());
+        // Each id once among records; a list may name a record of `records` once more.
+        let listed_total: usize = self.record_ids.iter().map(|l| l.ids.len()).sum();
+        let mut record_ids: FxHashMap<&str, Option<usize>> = FxHashMap::default();
+        record_ids.reserve(self.records.len() + listed_total);
+        let mut listed: FxHashSet<&str> = FxHashSet::default();
+        let mut detailed = Vec::with_capacity(self.record_ids.len());
         let mut record_region = Vec::with_capacity(self.records.len());
         for (i, r) in self.records.iter().enumerate() {
             let at = || format!("records[{i}]");
             non_empty(&r.id, at)?;
-            if !record_ids.insert(&r.id) {
+            if record_ids.insert(&r.id, Some(i)).is_some() {
                 let first = self.records.iter().position(|b| b.id == r.id).unwrap_or(0);
                 return Err(SnapshotError::DuplicateId {
                     kind: "record",
@@ -510,19 +540,45 @@ impl Snapshot {
         }
         let mut id_set_region = Vec::with_capacity(self.record_ids.len());
         for (i, set) in self.record_ids.iter().enumerate() {
-            id_set_region.push(lookup(&set.region, &|| format!("recordIds[{i}].region"))?);
+            let region = lookup(&set.region, &|| format!("recordIds[{i}].region"))?;
+            id_set_region.push(region);
+            let mut positions = Vec::new();
             for (k, id) in set.ids.iter().enumerate() {
                 let at = || format!("recordIds[{i}].ids[{k}]");
                 non_empty(id, at)?;
-                if !record_ids.insert(id) {
-                    return Err(SnapshotError::DuplicateId {
-                        kind: "record",
-                        id: id.clone(),
-                        first: "an earlier record".to_owned(),
-                        second: at(),
-                    });
+                let seen = match record_ids.entry(id) {
+                    Entry::Vacant(e) => {
+                        e.insert(None);
+                        continue;
+                    }
+                    Entry::Occupied(e) => *e.get(),
+                };
+                match seen {
+                    Some(r) if listed.insert(id) => {
+                        positions.push(k as u32);
+                        if record_region[r] != region {
+                            return Err(SnapshotError::InvalidRows {
+                                at: at(),
+                                reason: format!(
+                                    "record `{id}` is listed under another region than records[{r}] gives it"
+                                ),
+                            });
+                        }
+                    }
+                    first => {
+                        return Err(SnapshotError::DuplicateId {
+                            kind: "record",
+                            id: id.clone(),
+                            first: first.map_or_else(
+                                || "an earlier list".to_owned(),
+                                |r| format!("records[{r}], already listed"),
+                            ),
+                            second: at(),
+                        });
+                    }
                 }
             }
+            detailed.push(positions);
         }
 
         let mut state_names: FxHashSet<&str> = FxHashSet::default();
@@ -544,11 +600,25 @@ impl Snapshot {
             feedback_region.push(lookup(&f.region, &|| format!("feedback[{i}].region"))?);
         }
 
-        Ok(Index { parent, action_region, record_region, id_set_region, feedback_region, reveals })
+        Ok(Index {
+            parent,
+            action_region,
+            record_region,
+            id_set_region,
+            feedback_region,
+            reveals,
+            detailed,
+        })
     }
 }
 
-fn check_row_set(set: &RowSet, has_record: bool, i: usize) -> Result<(), SnapshotError> {
+fn check_row_set(
+    set: &RowSet,
+    lists: usize,
+    n: usize,
+    has_record: bool,
+    i: usize,
+) -> Result<(), SnapshotError> {
     let at = |what: &str| format!("actions[{i}].rows{what}");
     if has_record {
         return Err(SnapshotError::InvalidRows {
@@ -556,10 +626,21 @@ fn check_row_set(set: &RowSet, has_record: bool, i: usize) -> Result<(), Snapsho
             reason: "an action has either `record` or `rows`, not both".to_owned(),
         });
     }
+    if let Some(list) = set.list {
+        let reason = if !set.records.is_empty() {
+            Some("a row set has either `records` or `list`, not both".to_owned())
+        } else if list as usize >= lists {
+            Some(format!("list {list} is past the {lists} lists of `recordIds`"))
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return Err(SnapshotError::InvalidRows { at: at(".list"), reason });
+        }
+    }
     for (k, record) in set.records.iter().enumerate() {
         non_empty(record, || at(&format!(".records[{k}]")))?;
     }
-    let n = set.records.len();
     let in_range = |k: u32, what: String| {
         if (k as usize) < n {
             Ok(())

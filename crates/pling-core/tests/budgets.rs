@@ -2,7 +2,8 @@
 
 mod common;
 
-use common::list_page;
+use common::{compact, compact_explicit, list_page};
+use pling_core::receipt::diff;
 use pling_core::{
     observe, page_section, render, Action, ActionKind, Feedback, FeedbackKind, Limits, Record,
     Region, Snapshot, StateGroup,
@@ -429,6 +430,7 @@ fn row_set_exceptions_fold_into_their_own_entries() {
                 RowException { index: 3, reason: None },
             ],
             covered: vec![4],
+            list: None,
         }),
         ..Default::default()
     });
@@ -491,10 +493,89 @@ fn id_only_records_are_cited_and_counted_but_never_shown_in_full() {
     assert!(text.contains("## Records on this page (10 total, showing 3)"), "{text}");
     assert!(text.contains("(7 more records not shown in full;"));
     assert!(text.contains("): r1 / r2 / r3 / r4 / r5 / r6 / r7 / r8 / r9 / r10\n"));
-    let e = Snapshot::from_json(r#"{"records":[{"id":"a"}],"recordIds":[{"ids":["b","a"]}]}"#)
+    // A list may name a record of `records` (its fields are there), but only once.
+    Snapshot::from_json(r#"{"records":[{"id":"a"}],"recordIds":[{"ids":["b","a"]}]}"#).unwrap();
+    let e = Snapshot::from_json(r#"{"records":[{"id":"a"}],"recordIds":[{"ids":["b","a","a"]}]}"#)
         .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "record id `a` is declared twice: an earlier record and recordIds[0].ids[1]"
+        "record id `a` is declared twice: records[0], already listed and recordIds[0].ids[2]"
+    );
+    let e = Snapshot::from_json(r#"{"recordIds":[{"ids":["b"]},{"ids":["c","b"]}]}"#).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "record id `b` is declared twice: an earlier list and recordIds[1].ids[1]"
+    );
+    let e = Snapshot::from_json(
+        r#"{"regions":[{"id":"x","name":"X"}],"records":[{"id":"a","region":"x"}],"recordIds":[{"ids":["a"]}]}"#,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("listed under another region"), "{e}");
+}
+
+#[test]
+fn a_row_set_naming_a_list_observes_like_its_rows_spelled_out() {
+    for (rows, in_view) in [(0, 0), (1, 1), (12, 3), (40, 12), (2000, 25)] {
+        let page = list_page(rows, 3, 6, in_view);
+        let (explicit, listed) = (compact_explicit(&page), compact(&page));
+        let json = serde_json::to_string(&listed).unwrap();
+        if rows >= 2000 {
+            assert!(json.len() * 2 < serde_json::to_string(&explicit).unwrap().len());
+        }
+        let listed = Snapshot::from_json(&json).unwrap();
+        let (a, b) = (
+            observe(&explicit, &Limits::default()).unwrap(),
+            observe(&listed, &Limits::default()).unwrap(),
+        );
+        let (ra, rb) = (render(&a), render(&b));
+        assert_eq!(ra.section, rb.section, "{rows} rows");
+        // And like each row declared as an action of its own.
+        let one_by_one = observe(&page, &Limits::default()).unwrap();
+        assert_eq!(render(&one_by_one).section, rb.section, "{rows} rows");
+        assert_eq!(render(&one_by_one).tools, rb.tools);
+        assert_eq!(ra.tools, rb.tools);
+        assert_eq!(a.omissions(), b.omissions());
+        assert_eq!(
+            serde_json::to_value(ra.names).unwrap(),
+            serde_json::to_value(rb.names).unwrap()
+        );
+        if rows > 0 {
+            let last = format!("r{rows}");
+            let resolved = b.resolve("delete", Some(&last)).unwrap();
+            assert_eq!(resolved.action_id, format!("delete@{last}"));
+            assert!(resolved.confirm);
+        }
+        // Receipts read the same changes from either form.
+        let mut after = page.clone();
+        after.records.retain(|r| r.id != "r2");
+        after.actions.retain(|a| a.record.as_deref() != Some("r2"));
+        if let Some(r) = after.records.first_mut() {
+            r.fields.insert("field0".into(), serde_json::json!("renamed"));
+        }
+        let (d1, d2) =
+            (diff(&explicit, &compact_explicit(&after)), diff(&listed, &compact(&after)));
+        assert_eq!(serde_json::to_value(d1).unwrap(), serde_json::to_value(d2).unwrap());
+    }
+}
+
+#[test]
+fn a_row_set_names_an_existing_list_or_its_own_records() {
+    let e = Snapshot::from_json(r#"{"actions":[{"id":"t","rows":{"list":0}}]}"#).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "actions[0].rows.list is not a usable row set: list 0 is past the 0 lists of `recordIds`"
+    );
+    let e = Snapshot::from_json(
+        r#"{"recordIds":[{"ids":["a"]}],"actions":[{"id":"t","rows":{"list":0,"records":["a"]}}]}"#,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("either `records` or `list`"), "{e}");
+    let e = Snapshot::from_json(
+        r#"{"recordIds":[{"ids":["a","b"]}],"actions":[{"id":"t","rows":{"list":0,"covered":[2]}}]}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "actions[0].rows.covered[0] is not a usable row set: index 2 is past the 2 records"
     );
 }

@@ -162,11 +162,31 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
                     })
                 })
                 .collect();
+            // Lists of ids; list 0 also names, mid-list, the records of its region (whose
+            // fields are in `records`), as a long list's rows in the viewport are.
+            let record_ids: Vec<RecordIds> = (0..(n_regions % 3))
+                .map(|j| {
+                    let mut ids: Vec<String> =
+                        (0..(j * 7 + actions.len() % 5)).map(|k| format!("z{j}-{k}")).collect();
+                    if j == 0 {
+                        let detailed = records
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, r)| r.0 == Some(0))
+                            .map(|(i, _)| format!("r{i}"));
+                        let mid = ids.len() / 2;
+                        ids.splice(mid..mid, detailed);
+                    }
+                    RecordIds { region: region_id(Some(j)), ids }
+                })
+                .collect();
             let mut actions = actions;
             for (j, (name, region, n, in_view, unavailable, covered, described)) in
                 row_sets.into_iter().enumerate()
             {
-                let n = n as u32;
+                // Odd sizes name one of the id lists instead of spelling out their rows.
+                let list = (n % 2 == 1 && !record_ids.is_empty()).then(|| j % record_ids.len());
+                let n = list.map_or(n, |k| record_ids[k].ids.len()) as u32;
                 let keep = |k: &u32| *k < n;
                 actions.push(Action {
                     id: format!("{}~set{j}", names[name]),
@@ -174,7 +194,11 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
                     description: if described { "Do the thing".into() } else { "".into() },
                     region: region_id(region),
                     rows: Some(RowSet {
-                        records: (0..n).map(|k| format!("q{k}")).collect(),
+                        records: match list {
+                            Some(_) => vec![],
+                            None => (0..n).map(|k| format!("q{k}")).collect(),
+                        },
+                        list: list.map(|k| k as u32),
                         in_viewport: in_view.map(|v| v.into_iter().filter(keep).collect()),
                         unavailable: unavailable
                             .into_iter()
@@ -229,14 +253,7 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
                         .collect(),
                     ..Default::default()
                 },
-                record_ids: (0..(n_regions % 3))
-                    .map(|j| RecordIds {
-                        region: region_id(Some(j)),
-                        ids: (0..(j * 7 + actions.len() % 5))
-                            .map(|k| format!("z{j}-{k}"))
-                            .collect(),
-                    })
-                    .collect(),
+                record_ids,
                 regions,
                 actions,
                 records,
@@ -312,10 +329,11 @@ proptest! {
         let om = o.omissions();
         let text = render(&o).section;
         let in_entries: usize = o.entries.iter().map(|e| e.action_count()).sum();
-        let declared: usize = s.actions.iter().map(|a| a.rows.as_ref().map_or(1, |r| r.records.len())).sum();
+        let declared: usize = s.actions.iter().map(|a| a.rows.as_ref().map_or(1, |r| s.row_ids(r).len())).sum();
         prop_assert_eq!(in_entries + om.actions_hidden, declared);
         prop_assert_eq!(o.available_actions + o.unavailable_actions, in_entries);
-        let id_only: usize = s.record_ids.iter().map(|set| set.ids.len()).sum();
+        let detailed: HashSet<&str> = s.records.iter().map(|r| r.id.as_str()).collect();
+        let id_only: usize = s.record_ids.iter().flat_map(|set| &set.ids).filter(|id| !detailed.contains(id.as_str())).count();
         prop_assert_eq!(o.records_total + om.records_hidden, s.records.len() + id_only);
         prop_assert_eq!(o.records.len() + om.records_not_shown, o.records_total);
         prop_assert_eq!(o.citation_ids.len() + om.record_ids_not_listed, o.records_total);
@@ -382,7 +400,7 @@ proptest! {
                         prop_assert_eq!(resolved.as_deref(), Some(id.as_ref()));
                         if row.set {
                             let original = s.actions.iter().find(|a| a.id == row.action).unwrap();
-                            prop_assert!(original.rows.as_ref().unwrap().records.iter().any(|rec| rec == row.record));
+                            prop_assert!(s.row_ids(original.rows.as_ref().unwrap()).iter().any(|rec| rec == row.record));
                             prop_assert_eq!(id.as_ref(), format!("{}@{}", row.action, row.record));
                         } else {
                             let original = s.actions.iter().find(|a| a.id == id.as_ref()).unwrap();

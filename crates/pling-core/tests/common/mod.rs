@@ -78,9 +78,25 @@ pub fn list_page(rows: usize, per_row: usize, fields: usize, in_view: usize) -> 
     }
 }
 
-/// The same page in the compact form the browser shim sends: row actions as row sets,
-/// offscreen records by id only.
+/// The same page in the compact form the browser shim sends for a long list: its ids once, as
+/// a list that every row set names; fields only for the rows in the viewport.
 pub fn compact(s: &Snapshot) -> Snapshot {
+    let mut out = compact_explicit(s);
+    let ids: Vec<String> = s.records.iter().map(|r| r.id.clone()).collect();
+    for a in &mut out.actions {
+        if let Some(set) = &mut a.rows {
+            assert_eq!(set.records, ids, "every row action covers every record, in order");
+            set.records.clear();
+            set.list = Some(0);
+        }
+    }
+    out.record_ids = vec![RecordIds { region: Some("list".into()), ids }];
+    out
+}
+
+/// The same page with row actions as row sets that spell out their records, and offscreen
+/// records by id only.
+pub fn compact_explicit(s: &Snapshot) -> Snapshot {
     let mut out = Snapshot {
         page: s.page.clone(),
         regions: s.regions.clone(),
