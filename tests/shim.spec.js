@@ -494,3 +494,23 @@ test('attribute declarations follow the page as it changes', async ({ page }) =>
   section = await observe();
   expect(section).toContain('(3 rows: g2 / g3 / g4) | unavailable: covered by a dialog or overlay; close it first');
 });
+
+test('numeric ids from the page match their list too', async ({ page }) => {
+  await page.goto('/bench?rows=12');
+  await page.waitForFunction(() => window.bench);
+  const out = await page.evaluate(async () => {
+    const { pling } = window.bench;
+    const invoices = Array.from({ length: 600 }, (_, i) => ({ id: 1000 + i, total: i }));
+    pling.region({ id: 'invoices', name: 'Invoices', role: 'table' });
+    pling.records({ region: 'invoices', rows: () => invoices, id: (r) => r.id, fields: (r) => ({ total: r.total }) });
+    pling.rowAction({ name: 'pay', description: 'Pay the invoice', region: 'invoices', rows: () => invoices.map((r) => r.id), handler: () => {} });
+    const o = await pling.observe();
+    return { o, paid: await pling.call('pay', { record: '1599' }) };
+  });
+  const snapshot = out.o.snapshot;
+  const pay = snapshot.actions.find((a) => a.id === 'pay');
+  expect(snapshot.recordIds[pay.rows.list]).toMatchObject({ region: 'invoices' });
+  expect(snapshot.recordIds[pay.rows.list].ids.slice(0, 2)).toEqual(['1000', '1001']);
+  expect(out.o.section).toContain('- pay(record) (click / write / region:Invoices) Pay the invoice | use record to select a row (600 rows: 1000 / 1001 / 1002 / …');
+  expect(out.paid).toMatchObject({ ok: true, actionId: 'pay@1599' });
+});

@@ -11,6 +11,7 @@
 import { KINDS, EFFECTS, FEEDBACK_KINDS, secret } from './declare.js';
 import { isIgnored, isShown } from './dom.js';
 import { PlingDeclarationError, reportDeclaration } from './errors.js';
+import { MARKS } from './marked.js';
 
 const MAX_TEXT = 120;
 
@@ -83,8 +84,10 @@ export function scan(root, marked) {
   const bad = (what, problem) => reportDeclaration(new PlingDeclarationError(what, problem), false);
   /** @param {keyof import('./marked.js').MARKS} kind */
   const all = (kind) => {
-    const list = marked.get(kind);
-    return root === marked.doc ? list : list.filter((el) => root.contains(el));
+    if (root === marked.doc) return marked.get(kind);
+    // A root in another document (a frame) is queried directly.
+    if ((/** @type {Node} */ (root).ownerDocument ?? root) !== marked.doc) return [...root.querySelectorAll(MARKS[kind])];
+    return marked.get(kind).filter((el) => root.contains(/** @type {Node} */ (el)));
   };
   for (const el of all('regions')) {
     if (isIgnored(el)) continue;

@@ -273,9 +273,11 @@ export function collect(registry, options) {
     for (let k = 0; k < lists.length; k++) {
       const ids = lists[k].ids;
       if (ids.length !== rows.length || ids.length === 0) continue;
-      if (rows[0] !== ids[0] || rows[ids.length - 1] !== ids[ids.length - 1]) continue;
+      // Ids may come as numbers; the list holds them as strings.
+      const is = (j) => rows[j] === ids[j] || (typeof rows[j] === 'number' && String(rows[j]) === ids[j]);
+      if (!is(0) || !is(ids.length - 1)) continue;
       let same = true;
-      for (let j = 0; j < ids.length && same; j++) same = rows[j] === ids[j];
+      for (let j = 0; j < ids.length && same; j++) same = is(j);
       if (same) return k;
     }
     return -1;
