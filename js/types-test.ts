@@ -1,6 +1,6 @@
 // Compiled by `tsc -p js` in the tests: the public types accept what the README shows and
 // reject what they should.
-import { createPling, secret, type Observation } from './src/index.js';
+import { createPling, secret, connectWebMCP, type Observation, type SurfaceObservation } from './src/index.js';
 import * as slim from './src/slim.js';
 import './src/script.js';
 
@@ -29,7 +29,19 @@ async function main(): Promise<void> {
   stop();
   // @ts-expect-error kind must be one of the six kinds
   pling.action({ id: 'x', kind: 'hover', handler: () => 1 });
+  // The Agent Surface and WebMCP.
+  const surface = pling.surface({ confirm: (r) => r.actionId.startsWith('toggle') });
+  const seen: SurfaceObservation = await surface.observe();
+  const called = await surface.call(seen.tools[0].function.name, { record: 't1' });
+  const receipt: string = called.content;
+  console.log(called.ran, receipt.length);
+  const mcp = connectWebMCP(pling, { modelContext: { registerTool: () => undefined } });
+  if (mcp) console.log(mcp.tools().join(', '));
+  // @ts-expect-error call takes a name first
+  await surface.call({ name: 'toggle' });
   await slim.createPling({ wasm: new URL('pling_wasm_bg.wasm', location.href) });
+  const webmcp = globalThis.Pling.webmcp;
+  webmcp?.disconnect();
   const ready = await globalThis.Pling.ready;
   ready?.destroy();
 }

@@ -2,7 +2,7 @@
 // the engine reads. Secrets are masked here, before anything leaves the shim.
 import { isSecret, read } from './declare.js';
 import { PageFacts, Viewport, isCovered, isDisabled, isShown } from './dom.js';
-import { scan } from './attributes.js';
+import { elementParams, scan } from './attributes.js';
 import { messageOf } from './errors.js';
 
 /** What a masked value reads as. */
@@ -337,6 +337,11 @@ export function collect(registry, options) {
       if (reason) a.reason = reason;
     }
     const el = call(`${what}.element`, d.element);
+    // An element action takes what its element takes (text to type, an option to choose).
+    if (!a.params && el instanceof Element) {
+      const params = elementParams(d.kind, el);
+      if (params) a.params = params;
+    }
     elementFacts(a, el, reason, true);
     addAction(a, { id: d.id, kind: d.kind, record: undefined, handler: d.handler, element: () => (el instanceof Element ? el : undefined), timeoutMs: d.timeoutMs });
   }
@@ -357,6 +362,7 @@ export function collect(registry, options) {
       return ri === undefined ? undefined : elementAt(ri);
     };
     const a = { id: d.name, ...base(d, what) };
+    if (!a.params && (d.kind === 'type' || d.kind === 'scroll') && d.element) a.params = elementParams(d.kind, null);
     const set = {};
     const inViewport = [];
     const unavailable = [];

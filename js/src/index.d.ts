@@ -169,6 +169,8 @@ export interface ConfirmRequest {
   name: string;
   actionId: string;
   record?: string;
+  /** The author's description of the action. */
+  description?: string;
   args: Record<string, unknown>;
 }
 
@@ -253,8 +255,88 @@ export declare class Pling {
   capture(): Promise<{ json: string; settle: SettleReport }>;
   /** Runs an action the assistant loop resolved, checked and confirmed. */
   perform(call: { actionId: string; declared: string; record: string | null; arguments: Record<string, unknown> }): Promise<CallResult>;
+  /** The Agent Surface of this page (made once; `options` apply the first time). */
+  surface(options?: SurfaceOptions): AgentSurface;
   destroy(): void;
 }
+
+export interface SurfaceOptions {
+  /** Asks the person before a confirm action runs (default: the Pling's `confirm`, else `window.confirm`). */
+  confirm?: (request: ConfirmRequest) => boolean | Promise<boolean>;
+}
+
+/** What an agent outside the page is given: what the in-page model is sent. */
+export interface SurfaceObservation {
+  /** Changes only when this shape does. */
+  version: number;
+  /** Rules + application section + page section: the in-page model's system message. */
+  system: string;
+  /** The page section alone. */
+  section: string;
+  /** The callable tools, as sent in the `tools` field. */
+  tools: Tool[];
+  /** Counts behind every omission notice. */
+  omissions: Record<string, number>;
+  settle: SettleReport;
+}
+
+export interface SurfaceCallResult {
+  /** The action ran without error. */
+  ok: boolean;
+  /** It was dispatched to the page (false when refused, declined or handed off). */
+  ran: boolean;
+  /** The original action id, when the name resolved. */
+  actionId: string | null;
+  /** The tool message the in-page model would read: `{"result": {…}}` (cut to maxToolResultTokens). */
+  content: string;
+  declined?: boolean;
+  handoff?: boolean;
+}
+
+/** The same observation and calls as the in-page assistant, for an agent outside the page. */
+export declare class AgentSurface {
+  constructor(pling: Pling, options?: SurfaceOptions);
+  observe(): Promise<SurfaceObservation>;
+  call(name: string, args?: Record<string, unknown> | string): Promise<SurfaceCallResult>;
+  /** Called with every observation the surface makes; returns a function that removes it. */
+  subscribe(listener: (observation: SurfaceObservation) => void): () => void;
+  destroy(): void;
+}
+
+export declare const SURFACE_VERSION: number;
+
+/** A WebMCP model context: `document.modelContext` or a polyfill. */
+export interface ModelContextLike {
+  registerTool(
+    tool: {
+      name: string;
+      description: string;
+      inputSchema?: object;
+      annotations?: { readOnlyHint?: boolean; untrustedContentHint?: boolean };
+      execute(input: Record<string, unknown>, client?: unknown): Promise<unknown>;
+    },
+    options?: { signal?: AbortSignal },
+  ): unknown;
+}
+
+export interface WebMCPOptions {
+  /** Default `document.modelContext`. */
+  modelContext?: ModelContextLike;
+}
+
+export interface WebMCPConnection {
+  surface: AgentSurface;
+  /** Resolves once the first observation's tools are registered. */
+  ready: Promise<void>;
+  /** The names registered now. */
+  tools(): string[];
+  disconnect(): void;
+}
+
+/** The tool that reads the page through WebMCP. */
+export declare const READ_PAGE: string;
+/** Offers the page's tools through WebMCP; null when the browser has no model context. */
+export declare function connectWebMCP(pling: Pling, options?: WebMCPOptions): WebMCPConnection | null;
 
 /** Thrown (and logged) for a declaration Pling cannot use. */
 export declare class PlingDeclarationError extends Error {

@@ -11,6 +11,8 @@ export { mountDebugPanel } from './debug-panel.js';
 export { Assistant } from './assistant.js';
 export { chat } from './client.js';
 export { mountChat } from './widget.js';
+export { AgentSurface, SURFACE_VERSION } from './surface.js';
+export { connectWebMCP, READ_PAGE } from './webmcp.js';
 export { engineReady, defaultLimits };
 
 /**

@@ -5,6 +5,7 @@ import { PlingDeclarationError, messageOf, reportDeclaration } from './errors.js
 import { Viewport } from './dom.js';
 import { collect } from './collect.js';
 import { MarkedElements } from './marked.js';
+import { AgentSurface } from './surface.js';
 import { Activity, settle } from './settle.js';
 import { dispatch } from './dispatch.js';
 import { Observed, checkLimits, systemMessage } from './engine.js';
@@ -39,6 +40,8 @@ export class Pling {
     this.onInvalid = (event) => this.registry.invalidSeen.add(event.target);
     document.addEventListener('invalid', this.onInvalid, true);
     this.destroyed = false;
+    /** @type {AgentSurface | null} */
+    this.agentSurface = null;
   }
 
   #declare(fn) {
@@ -205,22 +208,43 @@ export class Pling {
    * @returns {Promise<{json: string, settle: import('./settle.js').SettleReport}>}
    */
   async capture() {
-    const report = await this.settle();
+    const taken = await this.take();
+    this.#changed();
+    this.last = { engine: taken.engine, targets: taken.targets };
+    return { json: taken.json, settle: taken.settle };
+  }
+
+  /**
+   * Settles, collects and observes, for a caller that keeps the result (and frees its engine).
+   * @returns {Promise<{engine: Observed, targets: Map<string, any>, json: string, settle: import('./settle.js').SettleReport}>}
+   */
+  async take() {
+    const settled = await this.settle();
     const collected = this.collect();
     const json = JSON.stringify(collected.snapshot);
     const engine = new Observed(json, this.options.limits);
-    this.#changed();
-    this.last = { engine, targets: collected.targets };
-    return { json, settle: report };
+    return { engine, targets: collected.targets, json, settle: settled };
+  }
+
+  /**
+   * The Agent Surface of this page: the same observation and calls for an agent outside it.
+   * @param {import('./index.d.ts').SurfaceOptions} [options] used when it is first made
+   * @returns {AgentSurface}
+   */
+  surface(options) {
+    this.#alive();
+    if (!this.agentSurface) this.agentSurface = new AgentSurface(this, options);
+    return this.agentSurface;
   }
 
   /**
    * Runs an action the assistant loop has already resolved and checked (and, when needed,
-   * confirmed), against the latest capture.
+   * confirmed), against the latest capture (or the dispatch targets of another one).
    * @param {{actionId: string, declared: string, record: string | null, arguments: Record<string, unknown>}} call
+   * @param {Map<string, any>} [targets]
    */
-  async perform(call) {
-    const target = this.last && this.last.targets.get(call.declared);
+  async perform(call, targets = this.last?.targets) {
+    const target = targets && targets.get(call.declared);
     if (!target) return { ok: false, actionId: call.actionId, error: 'the action is no longer declared on the page' };
     const result = await dispatch(target, { actionId: call.actionId, record: call.record }, call.arguments ?? {}, {
       timeoutMs: this.options.handlerTimeoutMs,
@@ -280,6 +304,7 @@ export class Pling {
     if (this.destroyed) return;
     this.destroyed = true;
     this.#changed();
+    this.agentSurface?.destroy();
     this.activity.disconnect();
     this.marked.disconnect();
     document.removeEventListener('invalid', this.onInvalid, true);

@@ -6,12 +6,15 @@
 // `Pling.ready` resolves to the page's Pling instance and a `pling:ready` event fires on document.
 // With data-pling-endpoint (an OpenAI-compatible base URL, ideally a same-origin proxy such as
 // "/v1") the chat widget is mounted too; data-pling-model and data-pling-title configure it.
+// Where the browser offers WebMCP (`document.modelContext`), the page's tools are registered
+// there too, unless data-pling-webmcp="off".
 import { initEngine, engineReady, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
 import { secret } from './declare.js';
 import { mountDebugPanel } from './debug-panel.js';
 import { Assistant } from './assistant.js';
 import { mountChat } from './widget.js';
+import { connectWebMCP } from './webmcp.js';
 
 const script = typeof document !== 'undefined' ? document.currentScript : null;
 
@@ -30,6 +33,8 @@ function start() {
         title: script.getAttribute('data-pling-title') || undefined,
       });
     }
+    // Agents in the browser get the page's tools through WebMCP, where it exists.
+    if (script?.getAttribute('data-pling-webmcp') !== 'off') api.webmcp = connectWebMCP(instance);
     document.dispatchEvent(new CustomEvent('pling:ready', { detail: instance }));
     return instance;
   });
@@ -39,6 +44,7 @@ const api = {
   Pling,
   Assistant,
   mountChat,
+  connectWebMCP,
   secret,
   mountDebugPanel,
   engineReady,
@@ -49,6 +55,8 @@ const api = {
   ready: null,
   /** @type {ReturnType<typeof mountChat> | null} */
   chat: null,
+  /** @type {ReturnType<typeof connectWebMCP>} */
+  webmcp: null,
 };
 
 if (typeof document !== 'undefined') {

@@ -1,7 +1,7 @@
 // Types for the slim entry (`pling/slim`): you pass the engine's .wasm yourself.
 export {
   Pling, PlingDeclarationError, HANDLER_TIMEOUT_MS, MASK, secret, engineReady, defaultLimits, mountDebugPanel,
-  Assistant, mountChat, chat,
+  Assistant, mountChat, chat, AgentSurface, SURFACE_VERSION, connectWebMCP, READ_PAGE,
 } from './index.js';
 export type * from './index.js';
 import type { Pling, PlingOptions } from './index.js';

@@ -7,6 +7,7 @@
 //! enforced here, not left to the model. Each dispatched action gets a receipt from the
 //! snapshots before and after it.
 
+use crate::call::{check, Checked, DECLINED, HANDED_OFF};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
 use crate::limits::Limits;
 use crate::observe::observe;
@@ -18,7 +19,6 @@ use crate::receipt::{diff, record_label, Receipt};
 use crate::render::render;
 use crate::rules::system_message;
 use crate::snapshot::{Action, Snapshot};
-use crate::validate;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -410,7 +410,7 @@ impl Agent {
         let receipt = Receipt::refused(
             &flight.action_id,
             flight.action.description.as_str(),
-            "the person declined this action; it did not run. Do not call it again; ask the person how to continue".to_owned(),
+            DECLINED.to_owned(),
             self.available_names(),
         );
         self.push_result(&flight.call, &receipt);
@@ -531,85 +531,30 @@ impl Agent {
     /// result is already in the history) and the next call can be handled.
     fn handle_call(&mut self, call: ToolCall) -> Option<Effect> {
         let snapshot = self.snapshot.as_ref()?;
-        let observation = observe(snapshot, &self.config.limits).ok()?;
-        let arguments: Value = match serde_json::from_str(if call.arguments.trim().is_empty() {
-            "{}"
-        } else {
-            &call.arguments
-        }) {
-            Ok(v @ Value::Object(_)) => v,
-            Ok(other) => {
-                self.refuse(&call, None, format!("arguments must be a JSON object, got {other}"));
-                return None;
-            }
-            Err(e) => {
-                self.refuse(
-                    &call,
-                    None,
-                    format!("invalid JSON arguments for `{}`: {e}", call.name),
-                );
+        let checked = match check(snapshot, &self.config.limits, &call.name, &call.arguments) {
+            Checked::Run(checked) => checked,
+            Checked::Refused { action_id, error } => {
+                self.refuse(&call, action_id, error);
                 return None;
             }
         };
-        let record = match arguments.get("record") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(Value::Number(n)) => Some(n.to_string()),
-            Some(other) => {
-                self.refuse(
-                    &call,
-                    None,
-                    format!("`record` must be a record id string, got {other}"),
-                );
-                return None;
-            }
-        };
-        let resolved = match observation.resolve(&call.name, record.as_deref()) {
-            Ok(r) => r,
-            Err(e) => {
-                self.refuse(&call, None, e.to_string());
-                return None;
-            }
-        };
-        let rendered = render(&observation);
-        let schema = rendered
-            .tools
-            .iter()
-            .find(|t| t["function"]["name"] == call.name)
-            .map(|t| t["function"]["parameters"].clone());
-        if let Some(schema) = schema {
-            let problems = validate::check(&schema, &arguments);
-            if !problems.is_empty() {
-                self.refuse(
-                    &call,
-                    Some(resolved.action_id.to_string()),
-                    format!("invalid arguments for `{}`: {}", call.name, problems.join("; ")),
-                );
-                return None;
-            }
-        }
-        let action = snapshot
-            .actions
-            .iter()
-            .find(|a| a.id == resolved.declared)
-            .cloned()
-            .unwrap_or_default();
+        let action =
+            snapshot.actions.iter().find(|a| a.id == checked.declared).cloned().unwrap_or_default();
         let flight = InFlight {
-            action_id: resolved.action_id.to_string(),
-            record: resolved.record.map(str::to_owned),
+            action_id: checked.action_id.clone(),
+            record: checked.record.clone(),
             call: call.clone(),
-            arguments,
+            arguments: checked.arguments.clone(),
             before: snapshot.clone(),
             outcome: None,
             action,
         };
-        if resolved.handoff {
+        if checked.handoff {
             let description = flight.action.description.as_str().to_owned();
             let receipt = Receipt::refused(
                 &flight.action_id,
                 &description,
-                "this step is for the person: control was handed to them; it did not run"
-                    .to_owned(),
+                HANDED_OFF.to_owned(),
                 String::new(),
             );
             self.push_result(&call, &receipt);
@@ -620,8 +565,7 @@ impl Agent {
                 Some(format!("This step needs you: {what}. I stopped here so you can do it yourself in the page.")),
             ));
         }
-        let confirm = resolved.confirm;
-        let effect = if confirm {
+        let effect = if checked.confirm {
             self.state = State::Confirm;
             Effect::Confirm {
                 action_id: flight.action_id.clone(),

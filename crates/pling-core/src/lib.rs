@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod agent;
+pub mod call;
 mod error;
 pub mod history;
 mod json_path;

@@ -2,8 +2,10 @@
 //! calls against that same observation, so names always mean what the model was shown.
 
 use crate::{error, limits};
+use pling_core::call::{self, Checked};
+use pling_core::receipt::Receipt;
 use pling_core::{observe, render, Limits, Snapshot};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 /// A parsed, validated snapshot and the limits it is observed with.
@@ -69,4 +71,89 @@ impl Page {
         };
         serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))
     }
+
+    /// Checks a call (`argumentsJson` as sent) the way the assistant loop does. Returns JSON:
+    /// `{"run": {actionId, declared, record, arguments, confirm, handoff, description}}`, or
+    /// `{"refused": {actionId, content}}` with the tool result to hand back.
+    pub fn check(&self, name: &str, arguments_json: &str) -> Result<String, JsValue> {
+        let out = match call::check(&self.snapshot, &self.limits, name, arguments_json) {
+            Checked::Run(run) => serde_json::json!({ "run": run }),
+            Checked::Refused { action_id, error } => {
+                let available = call::available(&self.snapshot, &self.limits);
+                let id = action_id.as_deref().unwrap_or(name);
+                let receipt = Receipt::refused(id, "", error, available);
+                serde_json::json!({ "refused": {
+                    "actionId": action_id,
+                    "content": receipt.to_content(self.limits.max_tool_result_tokens),
+                }})
+            }
+        };
+        serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))
+    }
+
+    /// The tool result of a checked call that did not run: `reason` is `"declined"` (the
+    /// person said no) or `"handoff"` (the step is the person's).
+    pub fn refusal(&self, call_json: &str, reason: &str) -> Result<String, JsValue> {
+        let run: CallJson = serde_json::from_str(call_json)
+            .map_err(|e| error::js_error("PlingError", format!("not a checked call: {e}")))?;
+        let error = match reason {
+            "declined" => call::DECLINED,
+            "handoff" => call::HANDED_OFF,
+            other => {
+                return Err(error::js_error(
+                    "PlingError",
+                    format!("refusal reason must be \"declined\" or \"handoff\", not {other:?}"),
+                ))
+            }
+        };
+        let receipt =
+            Receipt::refused(&run.action_id, &run.description, error.to_owned(), String::new());
+        Ok(receipt.to_content(self.limits.max_tool_result_tokens))
+    }
+
+    /// The tool result of a checked call that ran: the page's outcome (`{ok, error}`) and what
+    /// changed between this snapshot and `after` (the snapshot taken once the page settled).
+    pub fn receipt(
+        &self,
+        call_json: &str,
+        outcome_json: &str,
+        after_json: &str,
+    ) -> Result<String, JsValue> {
+        let run: CallJson = serde_json::from_str(call_json)
+            .map_err(|e| error::js_error("PlingError", format!("not a checked call: {e}")))?;
+        let outcome: Outcome = serde_json::from_str(outcome_json)
+            .map_err(|e| error::js_error("PlingError", format!("not an outcome: {e}")))?;
+        let after = Snapshot::from_json(after_json).map_err(error::snapshot)?;
+        let call = call::Call {
+            action_id: run.action_id,
+            declared: run.declared,
+            record: run.record,
+            arguments: serde_json::Value::Null,
+            confirm: false,
+            handoff: false,
+            description: run.description,
+        };
+        let receipt = call::ran(&self.snapshot, &after, &call, outcome.ok, outcome.error);
+        Ok(receipt.to_content(self.limits.max_tool_result_tokens))
+    }
+}
+
+/// The parts of a checked call that a receipt needs, as `check` returned them.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CallJson {
+    action_id: String,
+    declared: String,
+    #[serde(default)]
+    record: Option<String>,
+    #[serde(default)]
+    description: String,
+}
+
+/// What the page said about a dispatch.
+#[derive(Deserialize)]
+struct Outcome {
+    ok: bool,
+    #[serde(default)]
+    error: Option<String>,
 }

@@ -1,0 +1,202 @@
+//! One call — from the in-page model or an external agent — checked against the snapshot it
+//! was shown: its JSON, its name and record through the name map, its arguments against the
+//! tool schema. The assistant loop and the Agent Surface both go through here, so a call means
+//! the same and is refused for the same reasons wherever it comes from.
+
+use crate::limits::Limits;
+use crate::observe::observe;
+use crate::receipt::{diff, Receipt};
+use crate::render::render;
+use crate::snapshot::{Action, Snapshot};
+use crate::validate;
+use serde::Serialize;
+use serde_json::Value;
+
+/// Why an action that needs the person did not run.
+pub const HANDED_OFF: &str =
+    "this step is for the person: control was handed to them; it did not run";
+/// Why an action the person declined did not run.
+pub const DECLINED: &str =
+    "the person declined this action; it did not run. Do not call it again; ask the person how to continue";
+
+/// A call that may run: the original action and what to run it with.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Call {
+    /// The original action id (`toggle@t9`).
+    pub action_id: String,
+    /// The declared action that carries it (`toggle` for a row set).
+    pub declared: String,
+    /// The row, for a row action.
+    pub record: Option<String>,
+    /// The arguments, an object.
+    pub arguments: Value,
+    /// The person must confirm first.
+    pub confirm: bool,
+    /// The step is the person's: it is never run for them.
+    pub handoff: bool,
+    /// The author's description of the action.
+    pub description: String,
+}
+
+/// What checking a call comes to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Checked {
+    /// It cannot run.
+    Refused {
+        /// The action it named, when the name resolved.
+        action_id: Option<String>,
+        /// Why, for the receipt.
+        error: String,
+    },
+    /// It names an action that may run (after confirmation, unless it is a handoff).
+    Run(Call),
+}
+
+/// Checks the call `name(arguments)` against `snapshot` observed with `limits`.
+/// `arguments` is the JSON text the caller sent; empty means `{}`.
+pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) -> Checked {
+    let refused = |action_id: Option<String>, error: String| Checked::Refused { action_id, error };
+    let observation = match observe(snapshot, limits) {
+        Ok(o) => o,
+        Err(e) => return refused(None, format!("the page could not be observed: {e}")),
+    };
+    let text = if arguments.trim().is_empty() { "{}" } else { arguments };
+    let arguments = match serde_json::from_str::<Value>(text) {
+        Ok(v @ Value::Object(_)) => v,
+        Ok(other) => return refused(None, format!("arguments must be a JSON object, got {other}")),
+        Err(e) => return refused(None, format!("invalid JSON arguments for `{name}`: {e}")),
+    };
+    let record = match arguments.get("record") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(Value::Number(n)) => Some(n.to_string()),
+        Some(other) => {
+            return refused(None, format!("`record` must be a record id string, got {other}"))
+        }
+    };
+    let resolved = match observation.resolve(name, record.as_deref()) {
+        Ok(r) => r,
+        Err(e) => return refused(None, e.to_string()),
+    };
+    let rendered = render(&observation);
+    let schema = rendered
+        .tools
+        .iter()
+        .find(|t| t["function"]["name"] == name)
+        .map(|t| t["function"]["parameters"].clone());
+    if let Some(schema) = schema {
+        let problems = validate::check(&schema, &arguments);
+        if !problems.is_empty() {
+            return refused(
+                Some(resolved.action_id.to_string()),
+                format!("invalid arguments for `{name}`: {}", problems.join("; ")),
+            );
+        }
+    }
+    let description = snapshot
+        .actions
+        .iter()
+        .find(|a| a.id == resolved.declared)
+        .map(|a| a.description.as_str().to_owned())
+        .unwrap_or_default();
+    Checked::Run(Call {
+        action_id: resolved.action_id.to_string(),
+        declared: resolved.declared.to_owned(),
+        record: resolved.record.map(str::to_owned),
+        arguments,
+        confirm: resolved.confirm,
+        handoff: resolved.handoff,
+        description,
+    })
+}
+
+/// The names that can be called now, for a refusal: `toggle, search` or `none`.
+pub fn available(snapshot: &Snapshot, limits: &Limits) -> String {
+    observe(snapshot, limits).map_or_else(|_| "none".to_owned(), |o| o.callable_names())
+}
+
+/// The receipt of a call that ran: `ok` and `error` from the page, what changed from the
+/// snapshots before and after it.
+pub fn ran(
+    before: &Snapshot,
+    after: &Snapshot,
+    call: &Call,
+    ok: bool,
+    error: Option<String>,
+) -> Receipt {
+    let action = before
+        .actions
+        .iter()
+        .find(|a| a.id == call.declared)
+        .cloned()
+        .unwrap_or_else(|| Action { id: call.declared.clone(), ..Action::default() });
+    Receipt::ran(&action, &call.action_id, ok, error, diff(before, after))
+        .for_record(call.record.as_deref(), before)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snapshot::{Record, RowSet};
+
+    fn page() -> Snapshot {
+        let mut s = Snapshot::default();
+        s.actions.push(Action {
+            id: "toggle".into(),
+            description: "Mark the task as complete".into(),
+            rows: Some(RowSet { records: vec!["t1".into(), "t2".into()], ..Default::default() }),
+            ..Default::default()
+        });
+        s.actions.push(Action {
+            id: "delete_all".into(),
+            description: "Delete every task".into(),
+            confirm: true,
+            ..Default::default()
+        });
+        s.records.push(Record {
+            id: "t2".into(),
+            label: Some("Buy milk".into()),
+            ..Default::default()
+        });
+        s
+    }
+
+    #[test]
+    fn a_row_call_resolves_to_its_action_and_record() {
+        let s = page();
+        let Checked::Run(call) = check(&s, &Limits::default(), "toggle", r#"{"record":"t2"}"#)
+        else {
+            panic!("refused")
+        };
+        assert_eq!(
+            (call.action_id.as_str(), call.declared.as_str(), call.record.as_deref()),
+            ("toggle@t2", "toggle", Some("t2"))
+        );
+        assert!(!call.confirm && !call.handoff);
+        let mut after = s.clone();
+        after.records.clear();
+        let receipt = ran(&s, &after, &call, true, None);
+        assert_eq!(receipt.action.label.as_deref(), Some("Buy milk"));
+        let content = receipt.to_content(1000);
+        assert!(content.contains(r#""removed":["t2"]"#), "{content}");
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        let s = page();
+        let l = Limits::default();
+        let why = |name: &str, args: &str| match check(&s, &l, name, args) {
+            Checked::Refused { error, .. } => error,
+            Checked::Run(c) => panic!("ran {c:?}"),
+        };
+        assert!(why("toggle", "[1]").starts_with("arguments must be a JSON object"));
+        assert!(why("toggle", "{").starts_with("invalid JSON arguments for `toggle`"));
+        assert!(why("toggle", r#"{"record":true}"#).contains("`record` must be a record id"));
+        assert!(why("toggle", r#"{"record":"t9"}"#).contains("t9"));
+        assert!(why("launch", "{}").contains("launch"));
+        assert_eq!(available(&s, &l), "toggle, delete_all");
+        let Checked::Run(call) = check(&s, &l, "delete_all", "") else { panic!("refused") };
+        assert!(call.confirm);
+    }
+}

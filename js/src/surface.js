@@ -1,0 +1,138 @@
+// The Agent Surface: the same observation and the same calls for an agent outside the page
+// (a browser extension, an automation tool, WebMCP). It observes with the page's limits,
+// checks every call exactly as the in-page assistant loop does (name and record through the
+// name map, arguments against the schema, confirmation and handoff enforced by the runtime),
+// and answers with the same tool result the in-page model would read.
+import { Observed, systemMessage } from './engine.js';
+import { messageOf } from './errors.js';
+
+/** Version of what `observe` and `call` return; it changes only when their shape does. */
+export const SURFACE_VERSION = 1;
+
+/**
+ * @typedef {import('./index.d.ts').SurfaceObservation} SurfaceObservation
+ * @typedef {import('./index.d.ts').SurfaceCallResult} SurfaceCallResult
+ */
+
+export class AgentSurface {
+  /**
+   * @param {import('./pling.js').Pling} pling
+   * @param {import('./index.d.ts').SurfaceOptions} [options]
+   */
+  constructor(pling, options = {}) {
+    this.pling = pling;
+    this.options = options;
+    /** @type {{engine: Observed, targets: Map<string, any>, json: string} | null} */
+    this.current = null;
+    /** Calls and observations run one at a time, in the order they came. */
+    this.queue = Promise.resolve();
+    /** @type {Set<(o: SurfaceObservation) => void>} */
+    this.listeners = new Set();
+  }
+
+  #serial(fn) {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.then(() => {}, () => {});
+    return run;
+  }
+
+  #replace(next) {
+    if (this.current) this.current.engine.free();
+    this.current = next;
+  }
+
+  #view(settle) {
+    const { engine } = /** @type {NonNullable<AgentSurface['current']>} */ (this.current);
+    /** @type {SurfaceObservation} */
+    const view = {
+      version: SURFACE_VERSION,
+      system: systemMessage(this.pling.options.app, engine.section),
+      section: engine.section,
+      tools: engine.tools,
+      omissions: engine.omissions,
+      settle,
+    };
+    for (const listener of this.listeners) {
+      try {
+        listener(view);
+      } catch (error) {
+        console.error('[pling] surface listener threw', error);
+      }
+    }
+    return view;
+  }
+
+  /**
+   * Settles the page and observes it: the system message (rules, application, page section),
+   * the tool schemas and the omission counts — what the in-page model is sent.
+   * @returns {Promise<SurfaceObservation>}
+   */
+  observe() {
+    return this.#serial(async () => {
+      const taken = await this.pling.take();
+      this.#replace(taken);
+      return this.#view(taken.settle);
+    });
+  }
+
+  /**
+   * Calls a tool by the name the observation gave it, against the latest observation (taken
+   * first when there is none). The result's `content` is the tool message the in-page model
+   * would read: `{"result": {ok, action, error?, changed?, warning?, available?}}`.
+   * @param {string} name
+   * @param {Record<string, unknown> | string} [args] an object, or its JSON text
+   * @returns {Promise<SurfaceCallResult>}
+   */
+  call(name, args = {}) {
+    return this.#serial(async () => {
+      if (!this.current) {
+        const taken = await this.pling.take();
+        this.#replace(taken);
+      }
+      const current = /** @type {NonNullable<AgentSurface['current']>} */ (this.current);
+      const text = typeof args === 'string' ? args : JSON.stringify(args ?? {});
+      const checked = JSON.parse(current.engine.page.check(String(name), text));
+      if (checked.refused) return { ok: false, ran: false, actionId: checked.refused.actionId ?? null, content: checked.refused.content };
+      const run = checked.run;
+      const callJson = JSON.stringify(run);
+      if (run.handoff) {
+        return { ok: false, ran: false, handoff: true, actionId: run.actionId, content: current.engine.page.refusal(callJson, 'handoff') };
+      }
+      if (run.confirm && !(await this.#confirm(run))) {
+        return { ok: false, ran: false, declined: true, actionId: run.actionId, content: current.engine.page.refusal(callJson, 'declined') };
+      }
+      const outcome = await this.pling.perform(run, current.targets);
+      const after = await this.pling.take();
+      const content = current.engine.page.receipt(callJson, JSON.stringify({ ok: outcome.ok, error: outcome.error ?? null }), after.json);
+      this.#replace(after);
+      this.#view(after.settle);
+      return { ok: outcome.ok, ran: true, actionId: run.actionId, content };
+    });
+  }
+
+  async #confirm(run) {
+    const ask = this.options.confirm ?? this.pling.options.confirm ?? ((r) => window.confirm(`Allow an agent to: ${r.description || r.actionId}${r.record ? ` (${r.record})` : ''}?`));
+    try {
+      return !!(await ask({ name: run.actionId, actionId: run.actionId, record: run.record ?? undefined, description: run.description, args: run.arguments }));
+    } catch (error) {
+      console.error(`[pling] confirm threw: ${messageOf(error)}`);
+      return false;
+    }
+  }
+
+  /**
+   * Calls `listener` with every observation the surface makes, its own and after each call.
+   * @param {(o: SurfaceObservation) => void} listener
+   * @returns {() => void} removes it
+   */
+  subscribe(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Releases the engine's copy of the last observation. */
+  destroy() {
+    this.listeners.clear();
+    this.#replace(null);
+  }
+}

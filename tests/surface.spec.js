@@ -1,0 +1,158 @@
+// The Agent Surface and WebMCP: an agent outside the page is shown exactly what the in-page
+// model is sent, and its calls are checked, confirmed, dispatched and reported exactly as the
+// in-page loop's are.
+import { test, expect } from '@playwright/test';
+import { startModelServer, reply } from './model-server.mjs';
+
+let model;
+test.beforeEach(async () => {
+  model = await startModelServer();
+});
+test.afterEach(async () => {
+  await model.close();
+});
+
+async function openTodos(page) {
+  await page.goto('/todos');
+  await page.waitForFunction(() => window.todoApp);
+}
+
+async function openLab(page) {
+  await page.goto('/lab');
+  await page.waitForFunction(() => window.labApp);
+}
+
+test('the surface is shown what the in-page model is sent, and its call gets the same receipt', async ({ page }) => {
+  // The in-page assistant: one call, then an answer. The server records what it was sent.
+  await openTodos(page);
+  model.script([
+    reply.calls([{ id: 'call_1', name: 'toggle', arguments: { record: 't9' } }]),
+    reply.text('Done.'),
+  ]);
+  await page.evaluate(async (url) => {
+    const { Assistant } = await import('/js/src/index.js');
+    await new Assistant(window.todoApp.pling, { baseURL: url, model: 'scripted', stream: false }).run('Mark the ninth task as done.');
+  }, model.url);
+  const [r1, r2] = model.requests;
+  const sentReceipt = r2.body.messages.find((m) => m.role === 'tool').content;
+
+  // The same page, fresh, through the surface.
+  await openTodos(page);
+  const seen = await page.evaluate(async () => {
+    const surface = window.todoApp.pling.surface();
+    const before = await surface.observe();
+    const called = await surface.call('toggle', { record: 't9' });
+    const after = await surface.observe();
+    return { before, called, after, done: window.todoApp.todos.find((t) => t.id === 't9').done };
+  });
+  expect(seen.before.version).toBe(1);
+  expect(seen.before.system).toBe(r1.body.messages[0].content);
+  expect(seen.before.tools).toEqual(r1.body.tools);
+  expect(seen.called).toMatchObject({ ok: true, ran: true, actionId: 'toggle@t9' });
+  expect(seen.called.content).toBe(sentReceipt);
+  expect(JSON.parse(seen.called.content).result.changed.records.removed).toEqual(['t9']);
+  expect(seen.done).toBe(true);
+  expect(seen.after.system).toBe(r2.body.messages[0].content);
+  expect(seen.after.tools).toEqual(r2.body.tools);
+});
+
+test('the surface refuses what the loop refuses, asks before a confirm action, and never runs a handoff', async ({ page }) => {
+  await openLab(page);
+  const out = await page.evaluate(async () => {
+    const { pling, state } = window.labApp;
+    let paid = false;
+    pling.action({ id: 'pay', description: 'Pay the invoice with the saved card', handoff: true, handler: () => { paid = true; } });
+    const asked = [];
+    let answer = false;
+    const surface = pling.surface({ confirm: (r) => { asked.push(r); return answer; } });
+    const o = await surface.observe();
+    const unknown = await surface.call('launch_rockets', {});
+    const badArgs = await surface.call('set_name', { text: 42 });
+    const garbage = await surface.call('set_name', '{not json');
+    const declined = await surface.call('delete_account', {});
+    const statusAfterNo = document.getElementById('status').textContent;
+    answer = true;
+    const confirmed = await surface.call('delete_account', {});
+    const handoff = await surface.call('pay', {});
+    const thrown = await surface.call('explode', {});
+    return { setName: o.tools.find((t) => t.function.name === 'set_name').function.parameters, tools: o.tools.map((t) => t.function.name), unknown, badArgs, garbage, declined, statusAfterNo, confirmed, status: document.getElementById('status').textContent, handoff, paid, asked, thrown, saved: state.saved };
+  });
+  expect(out.tools).toContain('delete_account');
+  // An element action to type into takes the text to type.
+  expect(out.setName).toMatchObject({ properties: { text: { type: 'string' } }, required: ['text'] });
+  const result = (r) => JSON.parse(r.content).result;
+  expect(out.unknown).toMatchObject({ ok: false, ran: false, actionId: null });
+  expect(result(out.unknown).error).toContain('launch_rockets');
+  expect(result(out.unknown).available).toContain('delete_account');
+  expect(result(out.badArgs).error).toContain('invalid arguments for `set_name`');
+  expect(result(out.garbage).error).toContain('invalid JSON arguments for `set_name`');
+  expect(out.declined).toMatchObject({ ok: false, ran: false, declined: true, actionId: 'delete_account' });
+  expect(result(out.declined).error).toContain('the person declined this action');
+  expect(out.statusAfterNo).not.toBe('Deleted');
+  expect(out.asked.map((r) => [r.actionId, r.description])).toEqual([['delete_account', 'Delete the account'], ['delete_account', 'Delete the account']]);
+  expect(out.confirmed).toMatchObject({ ok: true, ran: true });
+  expect(out.status).toBe('Deleted');
+  expect(out.handoff).toMatchObject({ ok: false, ran: false, handoff: true, actionId: 'pay' });
+  expect(result(out.handoff).error).toContain('handed to them');
+  expect(out.paid).toBe(false);
+  expect(out.thrown).toMatchObject({ ok: false, ran: true, actionId: 'explode' });
+  expect(result(out.thrown).error).toContain('kaboom from the page');
+});
+
+test('WebMCP gets a read_page tool and one tool per action, kept in step with the page', async ({ page }) => {
+  // A stand-in for document.modelContext with the draft's shape: registerTool(tool, {signal}),
+  // a duplicate name rejects, aborting the signal unregisters.
+  await page.addInitScript(() => {
+    const tools = new Map();
+    document.modelContext = {
+      registerTool(tool, options = {}) {
+        if (tools.has(tool.name)) return Promise.reject(new DOMException(`duplicate ${tool.name}`, 'InvalidStateError'));
+        tools.set(tool.name, tool);
+        options.signal?.addEventListener('abort', () => { if (tools.get(tool.name) === tool) tools.delete(tool.name); });
+        return Promise.resolve();
+      },
+    };
+    window.webmcpTools = tools;
+  });
+  await openTodos(page);
+  const out = await page.evaluate(async () => {
+    const { connectWebMCP } = await import('/js/src/index.js');
+    const connection = connectWebMCP(window.todoApp.pling);
+    await connection.ready;
+    const tools = window.webmcpTools;
+    const first = [...tools.keys()];
+    const schema = tools.get('toggle').inputSchema;
+    const read = await tools.get('read_page').execute({});
+    const inPage = await window.todoApp.pling.observe();
+    const toggled = await tools.get('toggle').execute({ record: 't1' });
+    const bad = await tools.get('toggle').execute({ record: 'nope' });
+    // The page changes on its own (every task done elsewhere): the tools follow once it is quiet.
+    window.todoApp.todos.forEach((t) => { t.done = true; });
+    window.todoApp.search('');
+    await new Promise((r) => setTimeout(r, 900));
+    const later = [...tools.keys()];
+    connection.disconnect();
+    return { first, schema, read, inPage, toggled, bad, later, left: [...tools.keys()] };
+  });
+  expect(out.first).toEqual(['read_page', 'add_todo', 'toggle', 'search']);
+  expect(out.schema).toEqual(out.inPage.tools.find((t) => t.function.name === 'toggle').function.parameters);
+  expect(out.read.content[0].text).toBe(out.inPage.system);
+  expect(out.toggled.isError).toBeUndefined();
+  expect(JSON.parse(out.toggled.content[0].text).result).toMatchObject({ ok: true, action: { id: 'toggle@t1' } });
+  expect(out.bad.isError).toBe(true);
+  expect(JSON.parse(out.bad.content[0].text).result.error).toContain('nope');
+  expect(out.later).toEqual(['read_page', 'add_todo', 'search']);
+  expect(out.left).toEqual([]);
+});
+
+test('the <script> build registers with WebMCP on its own', async ({ page }) => {
+  await page.addInitScript(() => {
+    const names = [];
+    document.modelContext = { registerTool(tool) { names.push(tool.name); return Promise.resolve(); } };
+    window.webmcpNames = names;
+  });
+  await page.goto('/plain');
+  await page.evaluate(() => window.Pling.ready);
+  await page.waitForFunction(() => window.webmcpNames.length > 1);
+  expect(await page.evaluate(() => window.webmcpNames)).toEqual(['read_page', 'buy']);
+});
