@@ -116,8 +116,8 @@ test('WebMCP gets a read_page tool and one tool per action, kept in step with th
   });
   await openTodos(page);
   const out = await page.evaluate(async () => {
-    const { connectWebMCP } = await import('/js/src/index.js');
-    const connection = connectWebMCP(window.todoApp.pling);
+    // The demo connects on its own when the browser has a model context.
+    const connection = window.todoApp.webmcp;
     await connection.ready;
     const tools = window.webmcpTools;
     const first = [...tools.keys()];

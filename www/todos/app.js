@@ -1,6 +1,6 @@
 // The specification's Todo page: twelve open tasks, three in the viewport, add, toggle,
 // search and the "open" filter — declared with Pling in a few lines at the bottom.
-import { createPling, mountDebugPanel, mountChat } from '/js/src/index.js';
+import { createPling, mountDebugPanel, mountChat, connectWebMCP } from '/js/src/index.js';
 
 const TITLES = [
   'Review the launch checklist', 'Book the design review', 'Reply to the support queue',
@@ -99,5 +99,7 @@ pling.state({ name: 'total', value: () => visible().length });
 mountDebugPanel(pling, document.getElementById('debug'));
 // The assistant talks to /v1, which the dev server proxies to the configured model.
 const chat = mountChat(pling, { baseURL: '/v1', title: 'Todo assistant', placeholder: 'e.g. Mark the weekly report as done' });
-window.todoApp = { pling, todos, toggle, addTodo, search, chat };
+// Agents in the browser (WebMCP, where it exists) get the same tools.
+const webmcp = connectWebMCP(pling);
+window.todoApp = { pling, todos, toggle, addTodo, search, chat, webmcp };
 document.dispatchEvent(new CustomEvent('todos:ready'));
