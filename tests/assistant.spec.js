@@ -290,3 +290,29 @@ test('the demo widget without a configured model says so honestly and changes no
   );
   expect(await page.evaluate(() => window.todoApp.todos.every((t) => !t.done))).toBe(true);
 });
+
+test('the task page: a delete asks first, removes only that row, and its receipt names it', async ({ page }) => {
+  await page.goto('/tasks?rows=12');
+  await page.waitForFunction(() => window.tasksApp);
+  model.script([
+    reply.calls([{ id: 'd1', name: 'delete', arguments: { record: 't2' } }]),
+    reply.text('I deleted "Book the design review".'),
+  ]);
+  const out = await page.evaluate(async (url) => {
+    const { Assistant } = await import('/js/src/index.js');
+    const asked = [];
+    const a = new Assistant(window.tasksApp.pling, { baseURL: url, model: 'scripted', stream: false, confirm: (r) => { asked.push(r); return true; } });
+    const result = await a.run('Delete the task Book the design review.');
+    return { result, asked, history: a.history(), ids: window.tasksApp.tasks.map((t) => t.id) };
+  }, model.url);
+  expect(out.asked.map((r) => [r.actionId, r.record, r.description])).toEqual([['delete@t2', 't2', 'Delete the task']]);
+  expect(out.ids).toEqual(['t1', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10', 't11', 't12']);
+  const receipt = JSON.parse(out.history.find((m) => m.role === 'tool').content).result;
+  expect(receipt).toMatchObject({ ok: true, action: { id: 'delete@t2', record: 't2', label: 'Book the design review' }, changed: { records: { removed: ['t2'] } } });
+  expect(receipt.warning).toBeUndefined();
+  // All twelve rows are in view: every record is shown in full, in a bounded request.
+  const system = model.requests[0].body.messages[0].content;
+  expect(system).toContain('## Records on this page (12 total, showing 12)');
+  expect(model.requests[0].body.tools.map((t) => t.function.name)).toEqual(['add_task', 'search', 'filter', 'toggle', 'rename', 'delete']);
+  expect(out.result.actions.map((a) => [a.actionId, a.ok, a.label])).toEqual([['delete@t2', true, 'Book the design review']]);
+});

@@ -514,3 +514,25 @@ test('numeric ids from the page match their list too', async ({ page }) => {
   expect(out.o.section).toContain('- pay(record) (click / write / region:Invoices) Pay the invoice | use record to select a row (600 rows: 1000 / 1001 / 1002 / …');
   expect(out.paid).toMatchObject({ ok: true, actionId: 'pay@1599' });
 });
+
+test('a declared expectation that does not happen is flagged, and a mistyped key is named', async ({ page }) => {
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  await openTodos(page);
+  const out = await page.evaluate(async () => {
+    const { pling } = window.todoApp;
+    pling.action({ id: 'archive_done', descripton: 'Archive done tasks', expects: ['records.removed'], handler: () => {} });
+    let bad = null;
+    try {
+      pling.action({ id: 'x', handler: () => {}, expects: ['recods'] });
+    } catch (e) {
+      bad = `${e.name}: ${e.message}`;
+    }
+    const r = await pling.surface().call('archive_done', {});
+    return { bad, receipt: JSON.parse(r.content).result };
+  });
+  expect(out.bad).toBe('PlingDeclarationError: action "x": `expects` takes records, records.added, records.removed, records.changed, state, page, feedback, actions or state.<name> (got "recods")');
+  expect(out.receipt.ok).toBe(true);
+  expect(out.receipt.warning).toContain('EXPECTATION_FAILED: expected a change in records.removed');
+  expect(warnings).toContain('[pling] action "archive_done": unknown key `descripton` is ignored (did you mean `description`?)');
+});

@@ -8,7 +8,7 @@
 //   <output data-pling-state="filter">open</output>
 //   <p data-pling-feedback="error" data-pling-for="title">Title is required</p>
 //   <form data-pling-form data-pling-region="…">
-import { KINDS, EFFECTS, FEEDBACK_KINDS, secret } from './declare.js';
+import { KINDS, EFFECTS, EXPECTATIONS, FEEDBACK_KINDS, secret } from './declare.js';
 import { isIgnored, isShown } from './dom.js';
 import { PlingDeclarationError, reportDeclaration } from './errors.js';
 import { MARKS } from './marked.js';
@@ -67,6 +67,16 @@ function fieldValue(el) {
   if ('value' in el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA')) return el.value;
   const raw = attr(el, 'value');
   return raw !== undefined ? parseValue(raw) : text(el);
+}
+
+/** `data-pling-expects="records.changed state.total"`: the valid ones; the others reported. */
+function expectsOf(el, what, bad) {
+  const raw = attr(el, 'expects');
+  if (!raw) return undefined;
+  const list = raw.split(/\s+/).filter(Boolean);
+  const ok = list.filter((e) => EXPECTATIONS.includes(e) || /^state\.[^.]+$/.test(e));
+  for (const e of list) if (!ok.includes(e)) bad(what, `data-pling-expects: ${JSON.stringify(e)} is not one of ${EXPECTATIONS.join(', ')} or state.<name>`);
+  return ok.length ? ok : undefined;
 }
 
 function sensitiveField(el) {
@@ -140,6 +150,7 @@ export function scan(root, marked) {
       handoff: el.hasAttribute('data-pling-handoff'),
       reason: attr(el, 'reason'),
       reveals: attr(el, 'reveals'),
+      expects: expectsOf(el, what, bad),
       submit: el.hasAttribute('data-pling-submit'),
       element: el,
     });

@@ -316,6 +316,7 @@ export function collect(registry, options) {
     if (d.params) a.params = d.params;
     if (d.confirm) a.confirm = true;
     if (d.handoff) a.handoff = true;
+    if (d.expects) a.expects = d.expects;
     if (d.reveals) {
       const reveals = regionRef(`${what}.reveals`, d.reveals);
       if (reveals) a.reveals = reveals;

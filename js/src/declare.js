@@ -5,6 +5,41 @@ import { PlingDeclarationError } from './errors.js';
 export const KINDS = ['click', 'type', 'select', 'navigate', 'scroll', 'submit'];
 export const EFFECTS = ['read', 'write'];
 export const FEEDBACK_KINDS = ['error', 'warning', 'status'];
+/** What an action may declare it changes; `state.<name>` names one state group. */
+export const EXPECTATIONS = ['records', 'records.added', 'records.removed', 'records.changed', 'state', 'page', 'feedback', 'actions'];
+
+/** The keys each declaration takes; any other key is reported (a typo is otherwise silent). */
+const COMMON_KEYS = ['description', 'kind', 'effect', 'region', 'params', 'available', 'reason', 'confirm', 'handoff', 'reveals', 'timeoutMs', 'handler', 'expects'];
+const KEYS = {
+  action: ['id', 'name', 'element', ...COMMON_KEYS],
+  row: ['name', 'rows', 'element', ...COMMON_KEYS],
+  region: ['id', 'name', 'purpose', 'role', 'parent', 'active', 'element', 'counts'],
+  records: ['region', 'rows', 'id', 'label', 'fields', 'element', 'sensitive'],
+  state: ['name', 'description', 'value', 'sensitive'],
+  page: ['title', 'path', 'route', 'params', 'query'],
+  form: ['element', 'region'],
+};
+
+/** Warns about keys a declaration does not take, with the likely one meant. */
+function unknownKeys(what, d, kind) {
+  const known = KEYS[kind];
+  for (const key of Object.keys(d)) {
+    if (known.includes(key)) continue;
+    const near = known.find((k) => distance(k, key) <= 2);
+    console.warn(`[pling] ${what}: unknown key \`${key}\` is ignored${near ? ` (did you mean \`${near}\`?)` : ''}`);
+  }
+}
+
+/** Edit distance, for short keys. */
+function distance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
 
 const SECRET = Symbol.for('pling.secret');
 
@@ -110,6 +145,7 @@ export function toSchema(what, params) {
 export function normRegion(d) {
   const what = `region ${JSON.stringify(d?.id ?? '?')}`;
   plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  unknownKeys(what, d, 'region');
   return {
     id: str(what, d, 'id', { required: true }),
     name: str(what, d, 'name') ?? d.id,
@@ -136,8 +172,22 @@ function common(what, d) {
     handoff: !!d.handoff,
     reveals: str(what, d, 'reveals'),
     timeoutMs: d.timeoutMs === undefined ? undefined : positive(what, d, 'timeoutMs'),
+    expects: expectations(what, d.expects),
     handler: d.handler === undefined ? undefined : (typeof d.handler === 'function' ? d.handler : fail(what, '`handler` must be a function')),
   };
+}
+
+/** @returns {string[] | undefined} */
+function expectations(what, v) {
+  if (v === undefined) return undefined;
+  const list = typeof v === 'string' ? [v] : v;
+  if (!Array.isArray(list)) fail(what, '`expects` must list what the action changes, e.g. [\'records.changed\']');
+  for (const e of list) {
+    if (typeof e !== 'string' || !(EXPECTATIONS.includes(e) || /^state\.[^.]+$/.test(e))) {
+      fail(what, `\`expects\` takes ${EXPECTATIONS.join(', ')} or state.<name> (got ${JSON.stringify(e)})`);
+    }
+  }
+  return list.length ? [...list] : undefined;
 }
 
 function positive(what, d, key) {
@@ -151,6 +201,7 @@ export function normAction(d) {
   const what = `action ${JSON.stringify(d?.id ?? '?')}`;
   plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
   const id = str(what, d, 'id', { required: true });
+  unknownKeys(what, d, 'action');
   const out = { row: false, id, name: str(what, d, 'name'), element: elementOrFn(what, d, 'element'), ...common(what, d) };
   if (!out.handler && !out.element) fail(what, 'needs a `handler` function or an `element` to click');
   return out;
@@ -160,6 +211,7 @@ export function normAction(d) {
 export function normRowAction(d) {
   const what = `row action ${JSON.stringify(d?.name ?? '?')}`;
   plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  unknownKeys(what, d, 'row');
   const name = str(what, d, 'name', { required: true });
   if (name.includes('@')) fail(what, '`name` must not contain "@" (row ids are built as name@record)');
   if (typeof d.rows !== 'function' && !Array.isArray(d.rows)) fail(what, '`rows` must be an array of record ids or a function returning one');
@@ -173,6 +225,7 @@ export function normRowAction(d) {
 export function normRecords(d) {
   const what = `records ${JSON.stringify(d?.region ?? '(no region)')}`;
   plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  unknownKeys(what, d, 'records');
   if (typeof d.rows !== 'function' && !Array.isArray(d.rows)) fail(what, '`rows` must be an array of records or a function returning one');
   if (d.sensitive !== undefined && !Array.isArray(d.sensitive)) fail(what, '`sensitive` must be an array of field names');
   const accessor = (key) => {
@@ -190,6 +243,7 @@ export function normRecords(d) {
 export function normState(d) {
   const what = `state ${JSON.stringify(d?.name ?? '?')}`;
   plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  unknownKeys(what, d, 'state');
   if (!('value' in d)) fail(what, '`value` is required (a value or a function returning one)');
   return { name: str(what, d, 'name', { required: true }), description: str(what, d, 'description'), value: d.value, sensitive: !!d.sensitive };
 }
@@ -198,6 +252,7 @@ export function normState(d) {
 export function normPage(d) {
   const what = 'page';
   plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  unknownKeys(what, d, 'page');
   if (d.query !== undefined && !(Array.isArray(d.query) && d.query.every((q) => typeof q === 'string'))) {
     fail(what, '`query` must list the query fields allowed into the observation, e.g. ["q"]');
   }
@@ -214,6 +269,7 @@ export function normPage(d) {
 export function normForm(d) {
   const what = `form ${JSON.stringify(d?.region ?? '?')}`;
   plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
+  unknownKeys(what, d, 'form');
   const element = elementOrFn(what, d, 'element') ?? fail(what, '`element` (the form) is required');
   return { element, region: str(what, d, 'region') };
 }

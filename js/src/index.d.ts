@@ -65,7 +65,11 @@ interface ActionCommon {
   reveals?: string;
   /** Overrides the handler timeout for this action (ms). */
   timeoutMs?: number;
+  /** What it changes; when none of it does, the receipt carries EXPECTATION_FAILED. */
+  expects?: Expectation | Expectation[];
 }
+
+export type Expectation = 'records' | 'records.added' | 'records.removed' | 'records.changed' | 'state' | `state.${string}` | 'page' | 'feedback' | 'actions';
 
 export interface ActionDeclaration extends ActionCommon {
   id: string;
