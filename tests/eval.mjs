@@ -13,21 +13,22 @@ import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { startServer } from '../scripts/serve.mjs';
 
-const onlyT9Done = (s) => s.find((t) => t.id === 't9')?.done && s.filter((t) => t.done).length === 1 && s.length === 12;
-const milkAdded = (s) => s.some((t) => t.title.toLowerCase() === 'buy milk') && s.length === 13 && !s.some((t) => t.done);
+const onlyT9Done = (n) => (s) => s.find((t) => t.id === 't9')?.done && s.filter((t) => t.done).length === 1 && s.length === n;
+const milkAdded = (n) => (s) => s.some((t) => t.title.toLowerCase() === 'buy milk') && s.length === n + 1 && !s.some((t) => t.done);
+const t2Deleted = (n) => (s) => s.length === n - 1 && !s.some((t) => t.id === 't2') && !s.some((t) => t.done);
 const TODOS = { path: '/todos', app: 'todoApp', list: 'todos' };
 const TASKS_PAGE = { path: '/tasks?rows=12', app: 'tasksApp', list: 'tasks' };
+const LONG_PAGE = { path: '/tasks?rows=1000', app: 'tasksApp', list: 'tasks' };
 const TASKS = [
-  { page: TODOS, ask: 'Mark the weekly report as done.', check: onlyT9Done },
-  { page: TODOS, ask: 'Add a task called Buy milk.', check: milkAdded },
-  { page: TODOS, ask: 'Mark the ninth task as done.', check: onlyT9Done },
-  { page: TASKS_PAGE, ask: 'Mark the weekly report as done.', check: onlyT9Done },
-  { page: TASKS_PAGE, ask: 'Add a task called Buy milk.', check: milkAdded },
-  {
-    page: TASKS_PAGE,
-    ask: 'Delete the task Book the design review.',
-    check: (s) => s.length === 11 && !s.some((t) => t.id === 't2') && !s.some((t) => t.done),
-  },
+  { page: TODOS, ask: 'Mark the weekly report as done.', check: onlyT9Done(12) },
+  { page: TODOS, ask: 'Add a task called Buy milk.', check: milkAdded(12) },
+  { page: TODOS, ask: 'Mark the ninth task as done.', check: onlyT9Done(12) },
+  { page: TASKS_PAGE, ask: 'Mark the weekly report as done.', check: onlyT9Done(12) },
+  { page: TASKS_PAGE, ask: 'Add a task called Buy milk.', check: milkAdded(12) },
+  { page: TASKS_PAGE, ask: 'Delete the task Book the design review.', check: t2Deleted(12) },
+  // The same page at 1,000 rows: the request stays the size it was.
+  { page: LONG_PAGE, ask: 'Mark the weekly report as done.', check: onlyT9Done(1000) },
+  { page: LONG_PAGE, ask: 'Delete the task Book the design review.', check: t2Deleted(1000) },
 ].filter((t) => !process.env.PLING_EVAL_PAGE || t.page.path.startsWith(process.env.PLING_EVAL_PAGE));
 
 let local = null;
