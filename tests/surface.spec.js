@@ -156,3 +156,39 @@ test('the <script> build registers with WebMCP on its own', async ({ page }) => 
   await page.waitForFunction(() => window.webmcpNames.length > 1);
   expect(await page.evaluate(() => window.webmcpNames)).toEqual(['read_page', 'buy']);
 });
+
+test('the surface answers window messages from its own window only', async ({ page }) => {
+  await openTodos(page);
+  const out = await page.evaluate(async () => {
+    window.todoApp.pling.surface().listen();
+    const ask = (message) => new Promise((resolve) => {
+      const on = (e) => {
+        if (e.data?.pling === 'result' && e.data.id === message.id) {
+          removeEventListener('message', on);
+          resolve(e.data);
+        }
+      };
+      addEventListener('message', on);
+      postMessage(message, location.origin);
+    });
+    const observed = await ask({ pling: 'observe', id: 'o1' });
+    const called = await ask({ pling: 'call', id: 'c1', name: 'toggle', arguments: { record: 't9' } });
+    const unknown = await ask({ pling: 'call', id: 'c2', name: 'nope' });
+    // A frame posting the same message is not answered.
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    let answered = false;
+    const on = (e) => { if (e.data?.pling === 'result' && e.data.id === 'f1') answered = true; };
+    addEventListener('message', on);
+    frame.contentWindow.eval(`parent.postMessage({ pling: 'call', id: 'f1', name: 'toggle', arguments: { record: 't1' } }, '*')`);
+    await new Promise((r) => setTimeout(r, 500));
+    removeEventListener('message', on);
+    return { observed, called, unknown, answered, t1: window.todoApp.todos[0].done, t9: window.todoApp.todos[8].done };
+  });
+  expect(out.observed.ok).toBe(true);
+  expect(out.observed.value.system).toContain('## Current location');
+  expect(out.called.value).toMatchObject({ ok: true, ran: true, actionId: 'toggle@t9' });
+  expect(out.unknown.value).toMatchObject({ ok: false, ran: false });
+  expect(out.answered).toBe(false);
+  expect([out.t1, out.t9]).toEqual([false, true]);
+});

@@ -304,6 +304,12 @@ export declare class AgentSurface {
   call(name: string, args?: Record<string, unknown> | string): Promise<SurfaceCallResult>;
   /** Called with every observation the surface makes; returns a function that removes it. */
   subscribe(listener: (observation: SurfaceObservation) => void): () => void;
+  /**
+   * Answers `{pling: 'observe' | 'call', id, name?, arguments?}` messages posted to this window
+   * (by this window only) with `{pling: 'result', id, ok, value | error}`; returns a function
+   * that stops it.
+   */
+  listen(): () => void;
   destroy(): void;
 }
 

@@ -7,7 +7,8 @@
 // With data-pling-endpoint (an OpenAI-compatible base URL, ideally a same-origin proxy such as
 // "/v1") the chat widget is mounted too; data-pling-model and data-pling-title configure it.
 // Where the browser offers WebMCP (`document.modelContext`), the page's tools are registered
-// there too, unless data-pling-webmcp="off".
+// there too, unless data-pling-webmcp="off". With data-pling-surface="message", the Agent
+// Surface answers window messages (see AgentSurface.listen).
 import { initEngine, engineReady, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
 import { secret } from './declare.js';
@@ -35,6 +36,8 @@ function start() {
     }
     // Agents in the browser get the page's tools through WebMCP, where it exists.
     if (script?.getAttribute('data-pling-webmcp') !== 'off') api.webmcp = connectWebMCP(instance);
+    // Agents in an extension's content script talk through window messages, when allowed.
+    if (script?.getAttribute('data-pling-surface') === 'message') instance.surface().listen();
     document.dispatchEvent(new CustomEvent('pling:ready', { detail: instance }));
     return instance;
   });

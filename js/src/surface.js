@@ -28,6 +28,8 @@ export class AgentSurface {
     this.queue = Promise.resolve();
     /** @type {Set<(o: SurfaceObservation) => void>} */
     this.listeners = new Set();
+    /** @type {((event: MessageEvent) => void) | null} */
+    this.onMessage = null;
   }
 
   #serial(fn) {
@@ -130,8 +132,40 @@ export class AgentSurface {
     return () => this.listeners.delete(listener);
   }
 
-  /** Releases the engine's copy of the last observation. */
+  /**
+   * Answers agents that talk through `window.postMessage` — a browser extension's content
+   * script, say — from this window only (never from frames or other windows):
+   *
+   *   postMessage({pling: 'observe', id: 1}) → {pling: 'result', id: 1, ok: true, value: SurfaceObservation}
+   *   postMessage({pling: 'call', id: 2, name: 'toggle', arguments: {record: 't9'}}) → {pling: 'result', id: 2, ok: true, value: SurfaceCallResult}
+   *
+   * A failure answers `{pling: 'result', id, ok: false, error}`.
+   * @returns {() => void} stops listening
+   */
+  listen() {
+    if (!this.onMessage) {
+      this.onMessage = (/** @type {MessageEvent} */ event) => {
+        if (event.source !== window) return;
+        const m = event.data;
+        if (!m || typeof m !== 'object' || (m.pling !== 'observe' && m.pling !== 'call')) return;
+        const id = m.id ?? null;
+        const answer = (body) => window.postMessage({ pling: 'result', id, ...body }, location.origin === 'null' ? '*' : location.origin);
+        const work = m.pling === 'observe' ? this.observe() : this.call(String(m.name ?? ''), m.arguments ?? {});
+        work.then((value) => answer({ ok: true, value }), (error) => answer({ ok: false, error: messageOf(error) }));
+      };
+      addEventListener('message', this.onMessage);
+    }
+    return () => this.#unlisten();
+  }
+
+  #unlisten() {
+    if (this.onMessage) removeEventListener('message', this.onMessage);
+    this.onMessage = null;
+  }
+
+  /** Releases the engine's copy of the last observation and stops listening. */
   destroy() {
+    this.#unlisten();
     this.listeners.clear();
     this.#replace(null);
   }
