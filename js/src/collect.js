@@ -1,7 +1,7 @@
 // Snapshot collection: the author's declarations plus the browser's facts, as the plain JSON
 // the engine reads. Secrets are masked here, before anything leaves the shim.
 import { isSecret, read } from './declare.js';
-import { PageFacts, Viewport, isCovered, isDisabled, isShown } from './dom.js';
+import { PageFacts, Viewport, blocked, centreOf, isCovered, isDisabled, isShown, overlayOver } from './dom.js';
 import { elementParams, scan } from './attributes.js';
 import { messageOf } from './errors.js';
 
@@ -21,6 +21,37 @@ export const FULL_FIELDS_LIMIT = 500;
 const MAX_DEPTH = 8;
 /** Rows in view of a region hit-tested for overlays before the rest are assumed clear. */
 const OVERLAY_SAMPLES = 1;
+
+/** How deep, and through how many children a level, fixed and sticky boxes are looked for. */
+const OVERLAY_DEPTH = 3;
+const OVERLAY_FANOUT = 64;
+
+/**
+ * Fixed and sticky boxes near the top of the tree that overlap the viewport: where headers,
+ * banners and bars live. A long list's rows are never walked.
+ * @param {Viewport} tracker
+ * @returns {{el: Element, box: DOMRect, on: boolean | undefined}[]}
+ */
+function overlayCandidates(tracker) {
+  const out = [];
+  const walk = (parent, depth) => {
+    const kids = parent.children;
+    if (kids.length > OVERLAY_FANOUT) return;
+    for (const el of kids) {
+      const position = getComputedStyle(el).position;
+      if (position === 'fixed' || position === 'sticky') {
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < tracker.height && box.left < tracker.width) {
+          out.push({ el, box, on: undefined });
+        }
+      } else if (depth < OVERLAY_DEPTH) {
+        walk(el, depth + 1);
+      }
+    }
+  };
+  if (document.body) walk(document.body, 1);
+  return out;
+}
 
 /** Masks secrets anywhere in a value and drops what JSON cannot carry. */
 export function clean(value, depth = 0) {
@@ -287,8 +318,43 @@ export function collect(registry, options) {
   const actions = [];
   /** @type {Map<string, Target>} */
   const targets = new Map();
-  /** Overlay samples left, by region: -1 once an overlay is found there. */
-  const overlayChecks = new Map();
+  /**
+   * Overlays over rows in view. Hit-testing into a long list costs about a millisecond a row,
+   * so rows are tested sparingly: the page's fixed and sticky boxes near the top of the tree
+   * (headers, banners, bars) are candidates, and the first row whose centre falls in one is
+   * hit-tested to confirm or clear it for every row under it; beyond those, the first row in
+   * view of each region is tested, and an overlay found there joins the confirmed ones.
+   */
+  /** @type {{el: Element, box: DOMRect, on: boolean | undefined}[] | null} */
+  let overlays = null;
+  /** Hit tests left for rows outside every candidate, by region. */
+  const overlayTests = new Map();
+  const inBox = ({ x, y }, r) => x >= r.left && x < r.right && y >= r.top && y < r.bottom;
+  const coveredInView = (el, key) => {
+    const known = blocked(el, facts);
+    if (known !== undefined) return known;
+    if (!overlays) overlays = overlayCandidates(tracker);
+    const centre = centreOf(el);
+    let inside = false;
+    for (const o of overlays) {
+      if (!inBox(centre, o.box)) continue;
+      inside = true;
+      if (o.on === undefined) {
+        const over = overlayOver(el);
+        o.on = over !== null;
+        if (over && over !== o.el && !overlays.some((x) => x.el === over)) overlays.push({ el: over, box: over.getBoundingClientRect(), on: true });
+      }
+      if (o.on) return true;
+    }
+    if (inside) return false;
+    const tests = overlayTests.get(key) ?? OVERLAY_SAMPLES;
+    if (tests <= 0) return false;
+    overlayTests.set(key, tests - 1);
+    const over = overlayOver(el);
+    if (!over) return false;
+    if (!overlays.some((x) => x.el === over)) overlays.push({ el: over, box: over.getBoundingClientRect(), on: true });
+    return true;
+  };
   const elementFacts = (action, el, declaredReason, checkHidden) => {
     if (!(el instanceof Element)) return;
     if (checkHidden && !isShown(el)) {
@@ -376,8 +442,6 @@ export function collect(registry, options) {
       const reason = text(d.reason);
       if (reason) a.reason = reason;
     }
-    // Hit-testing is costly on a long list: the first row in view of a region is tested, and
-    // only when it is covered are the others (of every row set there) tested too.
     const overlayKey = a.region ?? '';
     /**
      * @param {number} index the row's index in the set
@@ -401,15 +465,11 @@ export function collect(registry, options) {
       if (available === undefined && perRow) available = call(whatAvailable, d.available, record);
       let reason = (spec ? spec.reason : undefined) ?? (perRow || available === false ? text(call(whatReason, d.reason, record)) : undefined);
       if (available !== false && view && el instanceof Element) {
-        const checks = overlayChecks.get(overlayKey) ?? OVERLAY_SAMPLES;
         if (isDisabled(el)) {
           available = false;
           reason = reason || DISABLED_REASON;
-        } else if (checks !== 0 && isCovered(el, facts, true)) {
+        } else if (coveredInView(el, overlayKey)) {
           covered.push(index);
-          overlayChecks.set(overlayKey, -1); // an overlay is there: check every row in view
-        } else if (checks > 0) {
-          overlayChecks.set(overlayKey, checks - 1);
         }
       } else if (available !== false && facts.modal && el instanceof Element && isCovered(el, facts, false)) {
         covered.push(index);

@@ -189,24 +189,54 @@ export function isDisabled(el) {
  * @param {boolean} inViewport
  */
 export function isCovered(el, facts, inViewport) {
+  const known = blocked(el, facts);
+  if (known !== undefined) return known;
+  return inViewport ? overlayOver(el) !== null : false;
+}
+
+/**
+ * What needs no hit test: false for an element Pling ignores, true inside `inert` or outside
+ * an open modal dialog, undefined otherwise.
+ * @param {Element} el
+ * @param {PageFacts} facts
+ * @returns {boolean | undefined}
+ */
+export function blocked(el, facts) {
   if (el.closest(IGNORE)) return false;
   if (el.closest('[inert]')) return true;
   if (facts.modal && !facts.modal.contains(el)) return true;
-  if (!inViewport) return false;
+  return undefined;
+}
+
+/**
+ * The point a hit test uses for `el`: its centre, clamped to the viewport.
+ * @param {Element} el
+ */
+export function centreOf(el) {
   const r = el.getBoundingClientRect();
-  const x = Math.min(Math.max(r.left + r.width / 2, 0), (window.innerWidth || 1) - 1);
-  const y = Math.min(Math.max(r.top + r.height / 2, 0), (window.innerHeight || 1) - 1);
+  return {
+    x: Math.min(Math.max(r.left + r.width / 2, 0), (window.innerWidth || 1) - 1),
+    y: Math.min(Math.max(r.top + r.height / 2, 0), (window.innerHeight || 1) - 1),
+  };
+}
+
+/**
+ * The overlay over the centre of `el` (something fixed or sticky, or a dialog, on top), or
+ * null. A sibling that a pointer-events quirk happens to expose does not count.
+ * @param {Element} el
+ * @returns {Element | null}
+ */
+export function overlayOver(el) {
+  const { x, y } = centreOf(el);
   const hit = document.elementFromPoint(x, y);
-  if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return false;
-  if (hit.closest(IGNORE)) return false;
-  // Only an overlay counts: something fixed or a dialog on top, not a sibling that a
-  // pointer-events quirk happens to expose.
+  if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return null;
+  if (hit.closest(IGNORE)) return null;
   for (let p = hit; p && p !== document.body; p = p.parentElement) {
-    if (p.tagName === 'DIALOG' || p.getAttribute('role') === 'dialog') return true;
+    if (p.tagName === 'DIALOG' || p.getAttribute('role') === 'dialog') return p;
     const position = getComputedStyle(p).position;
-    if (position === 'fixed' || position === 'sticky') return true;
+    if (position === 'fixed' || position === 'sticky') return p;
   }
-  return false;
+  return null;
 }
 
 /** @param {Element} el */
