@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the browser package: the wasm engine (cargo + wasm-bindgen + wasm-opt) into js/wasm/,
-// and the <script> build into js/dist/. Prints the sizes.
+// its observe-only build beside it, and the <script> build into js/dist/. Prints the sizes.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
@@ -18,20 +18,46 @@ mkdirSync(outDir, { recursive: true });
 run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', 'pling-wasm']);
 run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', outDir, '--out-name', 'pling_wasm', wasmIn]);
 const bg = join(outDir, 'pling_wasm_bg.wasm');
-run(bin('wasm-opt'), [
+const optimise = (input, output) => run(bin('wasm-opt'), [
   '-Oz', '--strip-debug', '--strip-producers',
   '--enable-bulk-memory', '--enable-bulk-memory-opt', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
   '--enable-mutable-globals', '--enable-multivalue', '--enable-reference-types',
-  bg, '-o', bg,
+  input, '-o', output,
 ]);
+optimise(bg, bg);
+
+// The observe-only engine: the same binding without the assistant loop (its own target dir, so
+// the two builds never rebuild each other). It runs with the same JS glue: its imports must be
+// ones the full engine has, and it must export what the glue needs to start.
+run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', 'pling-wasm', '--no-default-features', '--target-dir', 'target/observe']);
+const observeTmp = join(root, 'target/observe/bindgen');
+mkdirSync(observeTmp, { recursive: true });
+run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', observeTmp, '--out-name', 'pling_wasm', join(root, 'target/observe/wasm32-unknown-unknown/release/pling_wasm.wasm')]);
+const observeBg = join(outDir, 'pling_observe_bg.wasm');
+optimise(join(observeTmp, 'pling_wasm_bg.wasm'), observeBg);
+{
+  const full = new WebAssembly.Module(readFileSync(bg));
+  const small = new WebAssembly.Module(readFileSync(observeBg));
+  const key = (i) => `${i.module}.${i.name}`;
+  const fullImports = new Set(WebAssembly.Module.imports(full).map(key));
+  const strange = WebAssembly.Module.imports(small).map(key).filter((k) => !fullImports.has(k));
+  const smallExports = new Set(WebAssembly.Module.exports(small).map((e) => e.name));
+  // Everything the full engine exports, but the loop (assistant_*) and the wire format.
+  const loopOnly = /^(__wbg_)?(assistant|replystream)|^(parseReply|httpError|modelErrorMessage|retryDelay)$/;
+  const missing = WebAssembly.Module.exports(full).map((e) => e.name).filter((name) => !loopOnly.test(name) && !smallExports.has(name));
+  if (strange.length || missing.length) {
+    throw new Error(`the observe-only engine does not fit the glue: imports ${strange.join(', ') || 'ok'}; exports missing ${missing.join(', ') || 'none'}`);
+  }
+}
 
 mkdirSync(join(root, 'js/dist'), { recursive: true });
 run(bin('esbuild'), [
   'js/src/script.js', '--bundle', '--format=iife', '--target=es2020', '--minify', '--define:import.meta.url=undefined',
   '--outfile=js/dist/pling.iife.js', '--log-level=warning',
 ]);
-// The <script> build loads the wasm beside itself.
+// The <script> build loads the wasm beside itself (data-pling-wasm picks the observe-only one).
 writeFileSync(join(root, 'js/dist/pling_wasm_bg.wasm'), readFileSync(bg));
+writeFileSync(join(root, 'js/dist/pling_observe_bg.wasm'), readFileSync(observeBg));
 
 const size = (file) => {
   const bytes = readFileSync(file);
@@ -39,6 +65,7 @@ const size = (file) => {
   return `${kb(bytes.length)} raw, ${kb(gzipSync(bytes, { level: 9 }).length)} gzip, ${kb(brotliCompressSync(bytes).length)} brotli`;
 };
 console.log(`\nwasm engine      ${size(bg)}`);
+console.log(`observe-only     ${size(observeBg)}`);
 console.log(`wasm glue        ${size(join(outDir, 'pling_wasm.js'))}`);
 console.log(`script build     ${size(join(root, 'js/dist/pling.iife.js'))}`);
 if (!existsSync(bg) || statSync(bg).size < 1000) throw new Error('wasm build produced no module');

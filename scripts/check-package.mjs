@@ -7,7 +7,8 @@ const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '-
 const files = new Set(pack.files.map((f) => f.path));
 const needed = [
   'package.json', 'js/src/index.js', 'js/src/index.d.ts', 'js/src/slim.js', 'js/src/slim.d.ts', 'js/src/script.d.ts',
-  'js/wasm/pling_wasm.js', 'js/wasm/pling_wasm_bg.wasm', 'js/dist/pling.iife.js', 'js/dist/pling_wasm_bg.wasm',
+  'js/wasm/pling_wasm.js', 'js/wasm/pling_wasm_bg.wasm', 'js/wasm/pling_observe_bg.wasm',
+  'js/dist/pling.iife.js', 'js/dist/pling_wasm_bg.wasm', 'js/dist/pling_observe_bg.wasm',
 ];
 const missing = needed.filter((f) => !files.has(f));
 const stray = [...files].filter((f) => /^(tests|www|crates|scripts)\//.test(f));

@@ -192,3 +192,34 @@ test('the surface answers window messages from its own window only', async ({ pa
   expect(out.answered).toBe(false);
   expect([out.t1, out.t9]).toEqual([false, true]);
 });
+
+test('the observe-only engine observes, checks and dispatches; the assistant says it needs the full one', async ({ page }) => {
+  await page.goto('/');
+  const out = await page.evaluate(async () => {
+    const { createPling, engineHasAssistant, Assistant } = await import('/js/src/slim.js');
+    const pling = await createPling({ wasm: '/js/wasm/pling_observe_bg.wasm', app: 'You help the user.' });
+    const button = document.createElement('button');
+    let clicks = 0;
+    button.textContent = 'Ring';
+    button.addEventListener('click', () => { clicks += 1; });
+    document.body.append(button);
+    pling.action({ id: 'ring', description: 'Ring the bell', element: button });
+    const o = await pling.surface().observe();
+    const r = await pling.surface().call('ring', {});
+    const bad = await pling.surface().call('ring', '[]');
+    let error = null;
+    try {
+      new Assistant(pling, { baseURL: '/v1' });
+    } catch (e) {
+      error = e.message;
+    }
+    return { tools: o.tools.map((t) => t.function.name), system: o.system, r, bad: JSON.parse(bad.content).result.error, clicks, error, loop: engineHasAssistant() };
+  });
+  expect(out.tools).toEqual(['ring']);
+  expect(out.system).toContain('## This application\nYou help the user.');
+  expect(out.r).toMatchObject({ ok: true, ran: true, actionId: 'ring' });
+  expect(out.bad).toContain('arguments must be a JSON object');
+  expect(out.clicks).toBe(1);
+  expect(out.loop).toBe(false);
+  expect(out.error).toContain('observe-only engine');
+});

@@ -5,6 +5,7 @@
 import * as wasm from '../wasm/pling_wasm.js';
 import { chat } from './client.js';
 import { messageOf } from './errors.js';
+import { engineHasAssistant, engineReady } from './engine.js';
 
 /**
  * @typedef {import('./index.d.ts').AssistantOptions} AssistantOptions
@@ -36,6 +37,10 @@ export class Assistant {
   constructor(pling, options) {
     if (!options || typeof options.baseURL !== 'string' || !options.baseURL) {
       throw new Error('Assistant needs `baseURL`: an OpenAI-compatible endpoint such as "/v1" (a same-origin proxy that holds the key)');
+    }
+    if (!engineReady()) throw new Error('Pling is not initialised: await init() (or createPling()) before making an Assistant.');
+    if (!engineHasAssistant()) {
+      throw new Error('This page loaded the observe-only engine (pling_observe_bg.wasm), which has no assistant loop: load pling_wasm_bg.wasm to use the Assistant or the chat widget.');
     }
     this.pling = pling;
     this.options = options;

@@ -4,6 +4,7 @@ import initWasm, * as wasm from '../wasm/pling_wasm.js';
 
 let loading = null;
 let loaded = false;
+let loop = false;
 
 /**
  * Loads the engine. Without a source, the `.wasm` file beside the module is fetched.
@@ -13,7 +14,11 @@ let loaded = false;
 export function initEngine(source) {
   if (!loading) {
     loading = initWasm(source === undefined ? undefined : { module_or_path: source }).then(
-      () => { loaded = true; },
+      (exports) => {
+        loaded = true;
+        // The observe-only engine (pling_observe_bg.wasm) has no assistant loop.
+        loop = typeof exports?.assistant_new === 'function';
+      },
       (error) => {
         loading = null;
         throw new Error(`Pling could not load its engine: ${error && error.message ? error.message : error}`, { cause: error });
@@ -26,6 +31,11 @@ export function initEngine(source) {
 /** @returns {boolean} whether the engine is loaded */
 export function engineReady() {
   return loaded;
+}
+
+/** @returns {boolean} whether the loaded engine carries the assistant loop (not the observe-only build) */
+export function engineHasAssistant() {
+  return loaded && loop;
 }
 
 function requireEngine() {

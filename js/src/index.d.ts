@@ -362,6 +362,8 @@ export declare function secret<T>(value: T): { value: T };
 export declare function init(source?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
 export declare function createPling(options?: PlingOptions & { wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module }): Promise<Pling>;
 export declare function engineReady(): boolean;
+/** Whether the loaded engine carries the assistant loop (false for pling_observe_bg.wasm). */
+export declare function engineHasAssistant(): boolean;
 export declare function defaultLimits(): Limits;
 export declare function mountDebugPanel(pling: Pling, container: HTMLElement): { refresh(): Promise<void>; destroy(): void };
 

@@ -1,6 +1,6 @@
 // The default entry: works without a bundler; the engine's .wasm is fetched from beside this
 // module (js/wasm/pling_wasm_bg.wasm).
-import { initEngine, engineReady, defaultLimits } from './engine.js';
+import { initEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
 
 export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
@@ -13,7 +13,7 @@ export { chat } from './client.js';
 export { mountChat } from './widget.js';
 export { AgentSurface, SURFACE_VERSION } from './surface.js';
 export { connectWebMCP, READ_PAGE } from './webmcp.js';
-export { engineReady, defaultLimits };
+export { engineReady, engineHasAssistant, defaultLimits };
 
 /**
  * Loads the engine. Call once; later calls return the same promise.

@@ -1,6 +1,6 @@
 // The slim entry: the same API, but you pass the engine's .wasm (URL, Response or bytes)
 // to init() yourself — for bundlers and CDNs that place assets their own way.
-import { initEngine, engineReady, defaultLimits } from './engine.js';
+import { initEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
 
 export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
@@ -13,7 +13,7 @@ export { chat } from './client.js';
 export { mountChat } from './widget.js';
 export { AgentSurface, SURFACE_VERSION } from './surface.js';
 export { connectWebMCP, READ_PAGE } from './webmcp.js';
-export { engineReady, defaultLimits };
+export { engineReady, engineHasAssistant, defaultLimits };
 
 /**
  * Loads the engine from `source`.

@@ -1,15 +1,18 @@
 //! The WebAssembly binding of `pling-core`: JSON in, JSON out, errors as real `Error` objects.
 //!
-//! One module per exported type: [`page`] (a snapshot with its limits), [`assistant`] (the
-//! assistant loop), [`wire`] (the OpenAI wire format and retry decisions), [`limits`]
+//! One module per exported type: [`page`] (a snapshot with its limits), `assistant` (the
+//! assistant loop), `wire` (the OpenAI wire format and retry decisions), [`limits`]
 //! (defaults and checks), [`error`] (how core errors become JS errors), [`panic`] (panics
-//! reported).
+//! reported). The `assistant` feature (on by default) carries the loop and the wire format;
+//! without it the engine is the observe-only build.
 
+#[cfg(feature = "assistant")]
 pub mod assistant;
 pub mod error;
 pub mod limits;
 pub mod page;
 pub mod panic;
+#[cfg(feature = "assistant")]
 pub mod wire;
 
 use wasm_bindgen::prelude::*;
