@@ -22,9 +22,11 @@ const MAX_DEPTH = 8;
 /** Rows in view of a region hit-tested for overlays before the rest are assumed clear. */
 const OVERLAY_SAMPLES = 1;
 
-/** How deep, and through how many children a level, fixed and sticky boxes are looked for. */
+/** How deep, through how many children a level, and through how many elements in all, fixed
+ * and sticky boxes are looked for. */
 const OVERLAY_DEPTH = 3;
 const OVERLAY_FANOUT = 64;
+const OVERLAY_VISITS = 256;
 
 /**
  * Fixed and sticky boxes near the top of the tree that overlap the viewport: where headers,
@@ -34,22 +36,29 @@ const OVERLAY_FANOUT = 64;
  */
 function overlayCandidates(tracker) {
   const out = [];
-  const walk = (parent, depth) => {
-    const kids = parent.children;
-    if (kids.length > OVERLAY_FANOUT) return;
-    for (const el of kids) {
-      const position = getComputedStyle(el).position;
-      if (position === 'fixed' || position === 'sticky') {
-        const box = el.getBoundingClientRect();
-        if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < tracker.height && box.left < tracker.width) {
-          out.push({ el, box, on: undefined });
+  let visits = 0;
+  // Level by level, so a banner at the end of <body> is seen before a deep first subtree.
+  let level = document.body ? [document.body] : [];
+  for (let depth = 1; depth <= OVERLAY_DEPTH && level.length; depth++) {
+    const next = [];
+    for (const parent of level) {
+      const kids = parent.children;
+      if (kids.length > OVERLAY_FANOUT) continue;
+      for (const el of kids) {
+        if (++visits > OVERLAY_VISITS) return out;
+        const position = getComputedStyle(el).position;
+        if (position === 'fixed' || position === 'sticky') {
+          const box = el.getBoundingClientRect();
+          if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < tracker.height && box.left < tracker.width) {
+            out.push({ el, box, on: undefined });
+          }
+        } else {
+          next.push(el);
         }
-      } else if (depth < OVERLAY_DEPTH) {
-        walk(el, depth + 1);
       }
     }
-  };
-  if (document.body) walk(document.body, 1);
+    level = next;
+  }
   return out;
 }
 
