@@ -134,14 +134,32 @@ test('500 then success', async ({ page }) => {
 
 test('a request that times out is retried, and gives up honestly when it keeps timing out', async ({ page }) => {
   await openTodos(page);
-  model.script([{ ...reply.text('late'), delayMs: 1500 }, reply.text('On time.')]);
-  const ok = await run(page, 'Hello', { timeoutMs: 400 });
+  model.script([{ ...reply.text('late'), delayMs: 4000 }, reply.text('On time.')]);
+  const ok = await run(page, 'Hello', { timeoutMs: 1200 });
   expect(ok).toMatchObject({ reason: 'answered', message: 'On time.' });
   model.requests.length = 0;
   model.script([{ hang: true }, { hang: true }, { hang: true }]);
   const failed = await run(page, 'Hello', { timeoutMs: 300, retry: { maxRetries: 2, baseDelayMs: 10 } });
   expect(model.requests).toHaveLength(3);
   expect(failed).toMatchObject({ reason: 'modelFailed', message: 'I could not continue: the model did not answer within 300 ms. Nothing on the page was changed.' });
+});
+
+test('the timeout is a wait for the model: a slow stream that keeps coming is read whole, a stalled one is cut', async ({ page }) => {
+  await openTodos(page);
+  // Ten pieces 300 ms apart: three seconds in all, never a second without a piece.
+  const slow = reply.streamText('A long answer that arrives slowly, piece by piece, to the end.');
+  model.script([{ ...slow, stream: slow.stream.slice(0, 10).concat(slow.stream.slice(-1)), eventDelayMs: 300 }]);
+  const whole = await run(page, 'Tell me slowly.', { timeoutMs: 1000 });
+  expect(whole.reason).toBe('answered');
+  expect(whole.message.length).toBeGreaterThan(20);
+  // A stream that stops sending after its first pieces is cut once a second passes in silence.
+  model.requests.length = 0;
+  model.script([{ ...slow, stallAfter: 3 }, reply.text('never')]);
+  const t0 = Date.now();
+  const stalled = await run(page, 'Tell me again.', { timeoutMs: 1000 });
+  expect(stalled).toMatchObject({ reason: 'modelFailed', message: "I could not continue: the model's reply was cut off mid-stream. Nothing on the page was changed." });
+  expect(model.requests).toHaveLength(1);
+  expect(Date.now() - t0).toBeLessThan(5000);
 });
 
 test('a stream cut in the middle of a tool call is not retried and runs nothing', async ({ page }) => {

@@ -11,6 +11,8 @@ import { createServer } from 'node:http';
  * @property {number} [status]
  * @property {Record<string, string>} [headers]
  * @property {number} [delayMs] wait before answering
+ * @property {number} [eventDelayMs] wait between stream events (default 2)
+ * @property {number} [stallAfter] stop sending after this many stream events, connection open
  * @property {boolean} [hang] never answer
  */
 
@@ -110,9 +112,11 @@ export async function startModelServer() {
       const events = step.stream ?? (body && body.stream && step.body?.choices ? toEvents(step.body) : null);
       if (events && (step.status ?? 200) === 200) {
         res.writeHead(step.status ?? 200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...(step.headers ?? {}) });
-        for (const event of events) {
+        for (const [i, event] of events.entries()) {
+          if (step.stallAfter !== undefined && i >= step.stallAfter) return; // silent, never ends
+          if (res.destroyed) return;
           res.write(`data: ${JSON.stringify(event)}\n\n`);
-          await new Promise((r) => setTimeout(r, 2));
+          await new Promise((r) => setTimeout(r, step.eventDelayMs ?? 2));
         }
         if (step.cut) {
           // Let the client read what was sent before the connection drops mid-reply.

@@ -8,7 +8,7 @@ import * as wasm from '../wasm/pling_wasm.js';
  * @property {string} baseURL e.g. `/v1` (a same-origin proxy that holds the key) or `https://…/v1`
  * @property {string} [apiKey] sent as a bearer token; prefer a proxy that holds it
  * @property {Record<string, string>} [headers] extra request headers
- * @property {number} [timeoutMs] per attempt (default 60000)
+ * @property {number} [timeoutMs] the longest wait for the answer to begin, then between pieces of a stream (default 60000)
  * @property {{maxRetries?: number, baseDelayMs?: number, maxDelayMs?: number}} [retry]
  * @property {(text: string) => void} [onText] streamed text as it arrives
  */
@@ -54,10 +54,17 @@ export async function chat(body, options, signal) {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    // The longest wait for the model: for its answer to begin, then between pieces of a
+    // streamed answer — a slow model that keeps sending is never cut.
+    let timer = 0;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+    };
+    arm();
     let result;
     let hints = {};
     let started = false;
@@ -74,6 +81,7 @@ export async function chat(body, options, signal) {
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
+            arm();
             const text = decoder.decode(value, { stream: true });
             const failure = stream.push(text);
             started = started || stream.started();

@@ -379,7 +379,7 @@ export interface AssistantOptions {
   /** How tool calls travel: native tools with calls in text recovered (auto, the default), native only, or a JSON-schema reply. */
   toolMode?: 'auto' | 'native' | 'structured';
   temperature?: number;
-  /** Per request attempt (default 60000 ms). */
+  /** The longest wait for the model: for its answer to begin, then between pieces of a streamed answer (default 60000 ms). */
   timeoutMs?: number;
   retry?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number };
   /** Model turns per request before the loop stops (default 12). */

@@ -228,6 +228,8 @@ pub struct Agent {
     failures: FxHashMap<String, usize>,
     repeated: usize,
     log: Vec<Done>,
+    /// The person's current request, to notice an answer that only repeats it.
+    request: String,
 }
 
 impl Agent {
@@ -244,6 +246,7 @@ impl Agent {
             failures: FxHashMap::default(),
             repeated: 0,
             log: Vec::new(),
+            request: String::new(),
         }
     }
 
@@ -272,6 +275,7 @@ impl Agent {
             return Err(self.wrong("a new request"));
         }
         self.history.messages.push(Message::User { content: text.to_owned() });
+        self.request = text.to_owned();
         self.steps = 0;
         self.repeated = 0;
         self.failures.clear();
@@ -344,8 +348,12 @@ impl Agent {
         let (content, calls) = self.calls_of(reply.clone());
         if calls.is_empty() {
             let mut message = content.unwrap_or_default().trim().to_owned();
+            // No answer, or the request said back (small models do): what the person reads is
+            // then what the receipts say ran, not something that sounds like a success.
             if message.is_empty() {
-                message = "(The model gave no answer.)".to_owned();
+                message = self.what_ran("The model gave no answer.");
+            } else if echoes(&message, &self.request) {
+                message = self.what_ran("The model repeated your request instead of answering.");
             }
             match reply.finish_reason {
                 crate::openai::FinishReason::Length => {
@@ -670,6 +678,11 @@ impl Agent {
             ),
             FinishReason::Answered | FinishReason::Handoff => String::new(),
         };
+        self.what_ran(&why)
+    }
+
+    /// `why`, then what ran from the receipts (or that nothing on the page changed).
+    fn what_ran(&self, why: &str) -> String {
         let ran: Vec<String> = self
             .log
             .iter()
@@ -709,6 +722,15 @@ impl InFlight {
             error,
         }
     }
+}
+
+/// Whether `answer` only repeats `request` (ignoring case, spacing and punctuation).
+fn echoes(answer: &str, request: &str) -> bool {
+    let norm = |s: &str| -> String {
+        s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+    };
+    let request = norm(request);
+    !request.is_empty() && norm(answer) == request
 }
 
 fn dispatch_effect(flight: &InFlight) -> Effect {

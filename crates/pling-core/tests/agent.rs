@@ -667,3 +667,44 @@ fn a_cut_or_filtered_answer_says_so() {
         }
     }
 }
+
+#[test]
+fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
+    let mut page = Page::new();
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
+        text_reply("mark the weekly report as done"),
+    ];
+    let (_, finish) = drive(
+        &mut Agent::new(config()),
+        &mut page,
+        "Mark the weekly report as done.",
+        script,
+        true,
+    );
+    match finish {
+        Effect::Finish { reason, message, .. } => {
+            assert_eq!(reason, FinishReason::Answered);
+            assert_eq!(
+                message,
+                "The model repeated your request instead of answering. What ran: toggle on t1 \u{201c}Review the launch checklist\u{201d} (done)."
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // An empty answer with nothing run says so; a real answer is left as it is.
+    let (_, finish) =
+        drive(&mut Agent::new(config()), &mut Page::new(), "Hi.", vec![text_reply("  ")], true);
+    assert!(
+        matches!(&finish, Effect::Finish { message, .. } if message == "The model gave no answer. Nothing on the page was changed."),
+        "{finish:?}"
+    );
+    let (_, finish) = drive(
+        &mut Agent::new(config()),
+        &mut Page::new(),
+        "Hi.",
+        vec![text_reply("Hi. How can I help?")],
+        true,
+    );
+    assert!(matches!(&finish, Effect::Finish { message, .. } if message == "Hi. How can I help?"));
+}
