@@ -55,7 +55,7 @@ export class Pling {
 
   #changed() {
     if (this.last) {
-      this.last.engine.free();
+      this.last.engine?.free();
       this.last = null;
     }
   }
@@ -208,10 +208,13 @@ export class Pling {
    * @returns {Promise<{json: string, settle: import('./settle.js').SettleReport}>}
    */
   async capture() {
-    const taken = await this.take();
+    const settled = await this.settle();
+    const collected = this.collect();
+    const json = JSON.stringify(collected.snapshot);
     this.#changed();
-    this.last = { engine: taken.engine, targets: taken.targets };
-    return { json: taken.json, settle: taken.settle };
+    // The loop observes the JSON itself; an engine for `call` is made only if one is asked for.
+    this.last = { engine: null, json, targets: collected.targets };
+    return { json, settle: settled };
   }
 
   /**
@@ -263,6 +266,7 @@ export class Pling {
    */
   async call(name, args = {}) {
     if (!this.last) await this.observe();
+    if (!this.last.engine) this.last.engine = new Observed(this.last.json, this.options.limits);
     const { engine, targets } = this.last;
     if (args === null || typeof args !== 'object' || Array.isArray(args)) {
       return { ok: false, actionId: null, error: 'arguments must be a JSON object' };

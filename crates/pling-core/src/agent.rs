@@ -15,7 +15,7 @@ use crate::openai::{
     parse_structured, recover_calls, request_body, Message, ModelError, Reply, RequestOptions,
     ToolCall, ToolMode,
 };
-use crate::receipt::{diff, record_label, Receipt};
+use crate::receipt::{record_label, Receipt};
 use crate::render::render;
 use crate::rules::system_message;
 use crate::snapshot::{Action, Snapshot};
@@ -296,15 +296,15 @@ impl Agent {
         if receipt {
             if let Some(flight) = self.in_flight.take() {
                 let outcome = flight.outcome.clone().unwrap_or_default();
-                let changes = diff(&flight.before, &snapshot);
-                let receipt = Receipt::ran(
+                let receipt = crate::call::ran(
+                    &flight.before,
+                    &snapshot,
                     &flight.action,
                     &flight.action_id,
+                    flight.record.as_deref(),
                     outcome.ok,
                     outcome.error.clone(),
-                    changes,
-                )
-                .for_record(flight.record.as_deref(), &flight.before);
+                );
                 self.push_result(&flight.call, &receipt);
                 if !outcome.ok {
                     self.count_failure(&flight.call);
@@ -546,8 +546,7 @@ impl Agent {
                 return None;
             }
         };
-        let action =
-            snapshot.actions.iter().find(|a| a.id == checked.declared).cloned().unwrap_or_default();
+        let action = crate::call::action_of(snapshot, &checked).cloned().unwrap_or_default();
         let flight = InFlight {
             action_id: checked.action_id.clone(),
             record: checked.record.clone(),

@@ -6,7 +6,7 @@
 use crate::limits::Limits;
 use crate::observe::observe;
 use crate::receipt::{diff, Receipt};
-use crate::render::render;
+use crate::render::tools;
 use crate::snapshot::{Action, Snapshot};
 use crate::validate;
 use serde::Serialize;
@@ -79,9 +79,8 @@ pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) 
         Ok(r) => r,
         Err(e) => return refused(None, e.to_string()),
     };
-    let rendered = render(&observation);
-    let schema = rendered
-        .tools
+    // The schema the caller was shown (the tools alone; the page section is not needed).
+    let schema = tools(&observation)
         .iter()
         .find(|t| t["function"]["name"] == name)
         .map(|t| t["function"]["parameters"].clone());
@@ -116,23 +115,23 @@ pub fn available(snapshot: &Snapshot, limits: &Limits) -> String {
     observe(snapshot, limits).map_or_else(|_| "none".to_owned(), |o| o.callable_names())
 }
 
-/// The receipt of a call that ran: `ok` and `error` from the page, what changed from the
-/// snapshots before and after it.
+/// The receipt of `action` (as `action_id`, on `record`) that ran: `ok` and `error` from the
+/// page, what changed from the snapshots before and after it, the row's label from before.
 pub fn ran(
     before: &Snapshot,
     after: &Snapshot,
-    call: &Call,
+    action: &Action,
+    action_id: &str,
+    record: Option<&str>,
     ok: bool,
     error: Option<String>,
 ) -> Receipt {
-    let action = before
-        .actions
-        .iter()
-        .find(|a| a.id == call.declared)
-        .cloned()
-        .unwrap_or_else(|| Action { id: call.declared.clone(), ..Action::default() });
-    Receipt::ran(&action, &call.action_id, ok, error, diff(before, after))
-        .for_record(call.record.as_deref(), before)
+    Receipt::ran(action, action_id, ok, error, diff(before, after)).for_record(record, before)
+}
+
+/// The declared action a checked call runs, as the snapshot it was checked against has it.
+pub fn action_of<'s>(snapshot: &'s Snapshot, call: &Call) -> Option<&'s Action> {
+    snapshot.actions.iter().find(|a| a.id == call.declared)
 }
 
 #[cfg(test)]
@@ -176,7 +175,8 @@ mod tests {
         assert!(!call.confirm && !call.handoff);
         let mut after = s.clone();
         after.records.clear();
-        let receipt = ran(&s, &after, &call, true, None);
+        let action = action_of(&s, &call).expect("declared");
+        let receipt = ran(&s, &after, action, &call.action_id, call.record.as_deref(), true, None);
         assert_eq!(receipt.action.label.as_deref(), Some("Buy milk"));
         let content = receipt.to_content(1000);
         assert!(content.contains(r#""removed":["t2"]"#), "{content}");

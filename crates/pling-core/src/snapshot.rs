@@ -415,12 +415,21 @@ pub(crate) struct Index {
 impl Snapshot {
     /// Parses and validates a snapshot from JSON. Errors name what is wrong and where.
     pub fn from_json(json: &str) -> Result<Self, SnapshotError> {
-        let snapshot: Snapshot = serde_json::from_str(json).map_err(|e| SnapshotError::Parse {
-            path: crate::json_path::path_at(json, e.line(), e.column()),
-            message: e.to_string(),
-        })?;
+        let snapshot = Self::parse(json)?;
         snapshot.validate()?;
         Ok(snapshot)
+    }
+
+    /// Parses a snapshot from JSON without checking its ids and references. [`observe`]
+    /// (and [`crate::agent::Agent::observed`]) check them as they go, so a caller that hands
+    /// the snapshot straight to one of them need not check twice.
+    ///
+    /// [`observe`]: crate::observe()
+    pub fn parse(json: &str) -> Result<Self, SnapshotError> {
+        serde_json::from_str(json).map_err(|e| SnapshotError::Parse {
+            path: crate::json_path::path_at(json, e.line(), e.column()),
+            message: e.to_string(),
+        })
     }
 
     /// Checks ids, references and parameter schemas; the error names the first problem.

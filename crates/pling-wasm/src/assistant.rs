@@ -47,8 +47,13 @@ impl Assistant {
 
     /// Takes a settled snapshot (JSON).
     pub fn observed(&mut self, snapshot_json: &str) -> Result<String, JsValue> {
-        let snapshot = Snapshot::from_json(snapshot_json).map_err(error::snapshot)?;
-        effect(self.0.observed(snapshot).map_err(agent_error)?)
+        // The loop checks the snapshot as it takes it.
+        let snapshot = Snapshot::parse(snapshot_json).map_err(error::snapshot)?;
+        match self.0.observed(snapshot) {
+            Ok(next) => effect(next),
+            Err(pling_core::agent::AgentError::Snapshot(e)) => Err(error::snapshot(e)),
+            Err(e) => Err(agent_error(e)),
+        }
     }
 
     /// Takes the model's result: `{"ok": reply}` or `{"error": modelError}`.

@@ -13,6 +13,8 @@ use wasm_bindgen::prelude::*;
 pub struct Page {
     snapshot: Snapshot,
     limits: Limits,
+    /// The observation, rendered when the page was made.
+    rendered: String,
 }
 
 #[derive(Serialize)]
@@ -32,13 +34,9 @@ impl Page {
     #[wasm_bindgen(constructor)]
     pub fn new(snapshot_json: &str, limits_json: Option<String>) -> Result<Page, JsValue> {
         let limits = limits::parse(limits_json)?;
-        let snapshot = Snapshot::from_json(snapshot_json).map_err(error::snapshot)?;
-        Ok(Page { snapshot, limits })
-    }
-
-    /// The observation as JSON: `{section, tools, omissions}`.
-    pub fn render(&self) -> Result<String, JsValue> {
-        let o = observe(&self.snapshot, &self.limits).map_err(error::snapshot)?;
+        // Observing checks the snapshot as it goes: it is parsed, checked and observed once.
+        let snapshot = Snapshot::parse(snapshot_json).map_err(error::snapshot)?;
+        let o = observe(&snapshot, &limits).map_err(error::snapshot)?;
         let r = render(&o);
         #[derive(Serialize)]
         struct Out<'r> {
@@ -47,7 +45,13 @@ impl Page {
             omissions: pling_core::Omissions,
         }
         let out = Out { section: &r.section, tools: &r.tools, omissions: o.omissions() };
-        serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))
+        let rendered = serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))?;
+        Ok(Page { snapshot, limits, rendered })
+    }
+
+    /// The observation as JSON: `{section, tools, omissions}`.
+    pub fn render(&self) -> String {
+        self.rendered.clone()
     }
 
     /// The name map as JSON: `{name: {"action": id} | {"rows": {record: id}}}`.
@@ -133,7 +137,16 @@ impl Page {
             handoff: false,
             description: run.description,
         };
-        let receipt = call::ran(&self.snapshot, &after, &call, outcome.ok, outcome.error);
+        let action = call::action_of(&self.snapshot, &call).cloned().unwrap_or_default();
+        let receipt = call::ran(
+            &self.snapshot,
+            &after,
+            &action,
+            &call.action_id,
+            call.record.as_deref(),
+            outcome.ok,
+            outcome.error,
+        );
         Ok(receipt.to_content(self.limits.max_tool_result_tokens))
     }
 }
