@@ -34,9 +34,14 @@ export function connectWebMCP(pling, options = {}) {
   };
   const text = (t, isError = false) => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
 
+  // When the tools were last brought in step, and when the page last changed.
+  let synced = -Infinity;
+  let changed = -Infinity;
+
   /** @param {import('./index.d.ts').SurfaceObservation} o */
   const sync = (o) => {
     if (closed) return;
+    synced = performance.now();
     const wanted = new Map();
     for (const tool of o.tools) {
       const f = tool.function;
@@ -98,9 +103,11 @@ export function connectWebMCP(pling, options = {}) {
       return !!node?.closest('[data-pling-ignore]');
     });
     if (own) return; // the chat widget or the debug panel, not the page
+    changed = performance.now();
     clearTimeout(timer);
     timer = setTimeout(() => {
-      if (!closed) surface.observe().catch((error) => console.error(`[pling] WebMCP could not observe the page: ${messageOf(error)}`));
+      // A call's own observation (taken once the page settled) may already have seen it.
+      if (!closed && changed > synced) surface.observe().catch((error) => console.error(`[pling] WebMCP could not observe the page: ${messageOf(error)}`));
     }, QUIET_MS);
   });
   observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
