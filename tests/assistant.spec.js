@@ -2,20 +2,10 @@
 // walkthrough request by request, and the faults — each ends in a clear state with nothing
 // dispatched that should not have been.
 import { test, expect } from '@playwright/test';
-import { startModelServer, reply } from './model-server.mjs';
+import { reply } from './model-server.mjs';
+import { openLab, openTodos, useModelServer } from './pages.mjs';
 
-let model;
-test.beforeEach(async () => {
-  model = await startModelServer();
-});
-test.afterEach(async () => {
-  await model.close();
-});
-
-async function openTodos(page) {
-  await page.goto('/todos');
-  await page.waitForFunction(() => window.todoApp);
-}
+const model = useModelServer(test);
 
 /** Runs one request through a fresh Assistant in the page. */
 function run(page, text, options = {}) {
@@ -196,8 +186,7 @@ test('invalid JSON arguments, an invented tool and an invented record run nothin
 });
 
 test('a handler that throws and one that never resolves give failed receipts; the page keeps working', async ({ page }) => {
-  await page.goto('/lab');
-  await page.waitForFunction(() => window.labApp);
+  await openLab(page);
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   model.script([
@@ -219,8 +208,7 @@ test('a handler that throws and one that never resolves give failed receipts; th
 });
 
 test('confirmation: a denial goes back to the model and nothing runs; a yes runs it', async ({ page }) => {
-  await page.goto('/lab');
-  await page.waitForFunction(() => window.labApp);
+  await openLab(page);
   model.script([reply.calls([{ id: 'd', name: 'delete_account', arguments: {} }]), reply.text('You declined, so I did not delete it.')]);
   const denied = await page.evaluate(async (url) => {
     const { Assistant } = await import('/js/src/index.js');
@@ -280,8 +268,7 @@ test('the page navigating in the middle of an action ends the request; the next 
 });
 
 test('the chat widget: the person asks, confirms in the panel, and reads the answer', async ({ page }) => {
-  await page.goto('/lab');
-  await page.waitForFunction(() => window.labApp);
+  await openLab(page);
   model.script([reply.calls([{ name: 'delete_account', arguments: {} }]), reply.text('I deleted the account, as you allowed.')]);
   await page.evaluate(async (url) => {
     const { mountChat } = await import('/js/src/index.js');

@@ -16,13 +16,13 @@ import { startServer } from '../scripts/serve.mjs';
 const onlyT9Done = (n) => (s) => s.find((t) => t.id === 't9')?.done && s.filter((t) => t.done).length === 1 && s.length === n;
 const milkAdded = (n) => (s) => s.some((t) => t.title.toLowerCase() === 'buy milk') && s.length === n + 1 && !s.some((t) => t.done);
 const t2Deleted = (n) => (s) => s.length === n - 1 && !s.some((t) => t.id === 't2') && !s.some((t) => t.done);
-const TODOS = { path: '/todos', app: 'todoApp', list: 'todos' };
+const TODO_PAGE = { path: '/todos', app: 'todoApp', list: 'todos' };
 const TASKS_PAGE = { path: '/tasks?rows=12', app: 'tasksApp', list: 'tasks' };
 const LONG_PAGE = { path: '/tasks?rows=1000', app: 'tasksApp', list: 'tasks' };
 const TASKS = [
-  { page: TODOS, ask: 'Mark the weekly report as done.', check: onlyT9Done(12) },
-  { page: TODOS, ask: 'Add a task called Buy milk.', check: milkAdded(12) },
-  { page: TODOS, ask: 'Mark the ninth task as done.', check: onlyT9Done(12) },
+  { page: TODO_PAGE, ask: 'Mark the weekly report as done.', check: onlyT9Done(12) },
+  { page: TODO_PAGE, ask: 'Add a task called Buy milk.', check: milkAdded(12) },
+  { page: TODO_PAGE, ask: 'Mark the ninth task as done.', check: onlyT9Done(12) },
   { page: TASKS_PAGE, ask: 'Mark the weekly report as done.', check: onlyT9Done(12) },
   { page: TASKS_PAGE, ask: 'Add a task called Buy milk.', check: milkAdded(12) },
   { page: TASKS_PAGE, ask: 'Delete the task Book the design review.', check: t2Deleted(12) },

@@ -4,19 +4,11 @@
 // the <script> build works on a page with only data attributes.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { openLab, openTodos } from './pages.mjs';
 
 const golden = readFileSync(new URL('../crates/pling-core/tests/fixtures/todos.section.txt', import.meta.url), 'utf8').trimEnd();
 const goldenTools = JSON.parse(readFileSync(new URL('../crates/pling-core/tests/fixtures/todos.tools.json', import.meta.url), 'utf8'));
 
-async function openTodos(page) {
-  await page.goto('/todos');
-  await page.waitForFunction(() => window.todoApp);
-}
-
-async function openLab(page) {
-  await page.goto('/lab');
-  await page.waitForFunction(() => window.labApp);
-}
 
 test('the Todo page observed in the browser equals the native golden output', async ({ page }) => {
   await openTodos(page);

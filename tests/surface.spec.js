@@ -2,25 +2,10 @@
 // model is sent, and its calls are checked, confirmed, dispatched and reported exactly as the
 // in-page loop's are.
 import { test, expect } from '@playwright/test';
-import { startModelServer, reply } from './model-server.mjs';
+import { reply } from './model-server.mjs';
+import { openLab, openTodos, useModelServer } from './pages.mjs';
 
-let model;
-test.beforeEach(async () => {
-  model = await startModelServer();
-});
-test.afterEach(async () => {
-  await model.close();
-});
-
-async function openTodos(page) {
-  await page.goto('/todos');
-  await page.waitForFunction(() => window.todoApp);
-}
-
-async function openLab(page) {
-  await page.goto('/lab');
-  await page.waitForFunction(() => window.labApp);
-}
+const model = useModelServer(test);
 
 test('the surface is shown what the in-page model is sent, and its call gets the same receipt', async ({ page }) => {
   // The in-page assistant: one call, then an answer. The server records what it was sent.

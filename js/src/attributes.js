@@ -8,7 +8,7 @@
 //   <output data-pling-state="filter">open</output>
 //   <p data-pling-feedback="error" data-pling-for="title">Title is required</p>
 //   <form data-pling-form data-pling-region="…">
-import { KINDS, EFFECTS, EXPECTATIONS, FEEDBACK_KINDS, secret } from './declare.js';
+import { KINDS, EFFECTS, EXPECTATIONS, FEEDBACK_KINDS, isExpectation, secret } from './declare.js';
 import { isIgnored, isShown } from './dom.js';
 import { PlingDeclarationError, reportDeclaration } from './errors.js';
 import { MARKS } from './marked.js';
@@ -74,7 +74,7 @@ function expectsOf(el, what, bad) {
   const raw = attr(el, 'expects');
   if (!raw) return undefined;
   const list = raw.split(/\s+/).filter(Boolean);
-  const ok = list.filter((e) => EXPECTATIONS.includes(e) || /^state\.[^.]+$/.test(e));
+  const ok = list.filter(isExpectation);
   for (const e of list) if (!ok.includes(e)) bad(what, `data-pling-expects: ${JSON.stringify(e)} is not one of ${EXPECTATIONS.join(', ')} or state.<name>`);
   return ok.length ? ok : undefined;
 }

@@ -8,6 +8,11 @@ export const FEEDBACK_KINDS = ['error', 'warning', 'status'];
 /** What an action may declare it changes; `state.<name>` names one state group. */
 export const EXPECTATIONS = ['records', 'records.added', 'records.removed', 'records.changed', 'state', 'page', 'feedback', 'actions'];
 
+/** @param {unknown} e @returns {boolean} whether `e` names something an action can change */
+export function isExpectation(e) {
+  return typeof e === 'string' && (EXPECTATIONS.includes(e) || /^state\.[^.]+$/.test(e));
+}
+
 /** The keys each declaration takes; any other key is reported (a typo is otherwise silent). */
 const COMMON_KEYS = ['description', 'kind', 'effect', 'region', 'params', 'available', 'reason', 'confirm', 'handoff', 'reveals', 'timeoutMs', 'handler', 'expects'];
 const KEYS = {
@@ -183,7 +188,7 @@ function expectations(what, v) {
   const list = typeof v === 'string' ? [v] : v;
   if (!Array.isArray(list)) fail(what, '`expects` must list what the action changes, e.g. [\'records.changed\']');
   for (const e of list) {
-    if (typeof e !== 'string' || !(EXPECTATIONS.includes(e) || /^state\.[^.]+$/.test(e))) {
+    if (!isExpectation(e)) {
       fail(what, `\`expects\` takes ${EXPECTATIONS.join(', ')} or state.<name> (got ${JSON.stringify(e)})`);
     }
   }
