@@ -21,7 +21,7 @@ pub mod agent;
 pub mod call;
 mod error;
 pub mod history;
-mod json_path;
+pub mod json_text;
 mod limits;
 mod observe;
 pub mod openai;

@@ -60,8 +60,8 @@ impl Default for Limits {
 impl Limits {
     /// Parses limits from JSON; absent controls keep their defaults.
     pub fn from_json(json: &str) -> Result<Self, LimitsError> {
-        let limits: Limits = serde_json::from_str(json).map_err(|e| LimitsError::Parse {
-            path: crate::json_path::path_at(json, e.line(), e.column()),
+        let limits: Limits = crate::json_text::from_str(json).map_err(|e| LimitsError::Parse {
+            path: crate::json_text::path_at(json, e.line(), e.column()),
             message: e.to_string(),
         })?;
         limits.validate()?;

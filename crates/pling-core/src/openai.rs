@@ -189,7 +189,17 @@ pub enum ModelError {
     /// The person stopped it.
     #[error("stopped")]
     Aborted,
+    /// The reply grew past the size a reply may have; it was not read further.
+    #[error("the model's reply was larger than {bytes} bytes and was not read further")]
+    TooLarge {
+        /// The cap.
+        bytes: u64,
+    },
 }
+
+/// The largest reply body read, streamed or not (1 MiB): a real answer is a few kilobytes,
+/// and a reply that never ends must not grow the page's memory without bound.
+pub const MAX_REPLY_BYTES: usize = 1 << 20;
 
 fn api_error(v: &Value) -> Option<ModelError> {
     let e = v.get("error")?;
@@ -229,7 +239,10 @@ fn arguments_text(v: Option<&Value>) -> String {
 
 /// Parses a non-streaming reply body.
 pub fn parse_reply(body: &str) -> Result<Reply, ModelError> {
-    let v: Value = serde_json::from_str(body)
+    if body.len() > MAX_REPLY_BYTES {
+        return Err(ModelError::TooLarge { bytes: MAX_REPLY_BYTES as u64 });
+    }
+    let v: Value = crate::json_text::from_str(body)
         .map_err(|e| ModelError::Malformed { message: format!("not JSON ({e})") })?;
     if let Some(e) = api_error(&v) {
         return Err(e);
@@ -298,6 +311,7 @@ pub struct StreamAssembler {
     usage: Option<Usage>,
     done: bool,
     events: usize,
+    received: usize,
 }
 
 impl StreamAssembler {
@@ -313,6 +327,11 @@ impl StreamAssembler {
 
     /// Feeds the next chunk of the response body.
     pub fn push(&mut self, chunk: &str) -> Result<(), ModelError> {
+        self.received += chunk.len();
+        if self.received > MAX_REPLY_BYTES {
+            self.buffer.clear();
+            return Err(ModelError::TooLarge { bytes: MAX_REPLY_BYTES as u64 });
+        }
         self.buffer.push_str(chunk);
         while let Some(end) = self.buffer.find('\n') {
             let line: String = self.buffer.drain(..=end).collect();
@@ -322,6 +341,10 @@ impl StreamAssembler {
     }
 
     fn line(&mut self, line: &str) -> Result<(), ModelError> {
+        // Nothing after `[DONE]` counts: the reply is over.
+        if self.done {
+            return Ok(());
+        }
         let Some(data) = line.strip_prefix("data:") else { return Ok(()) };
         let data = data.trim_start();
         if data == "[DONE]" {
@@ -332,7 +355,7 @@ impl StreamAssembler {
             return Ok(());
         }
         self.events += 1;
-        let v: Value = serde_json::from_str(data).map_err(|e| ModelError::Malformed {
+        let v: Value = crate::json_text::from_str(data).map_err(|e| ModelError::Malformed {
             message: format!("a stream event is not JSON ({e})"),
         })?;
         if let Some(e) = api_error(&v) {
@@ -438,22 +461,19 @@ impl StreamAssembler {
     }
 }
 
-/// Tool calls written as JSON in the text, the way most small and local models answer: bare,
-/// in a ```json fence, inside `<tool_call>` tags, or with doubled braces. Accepts
-/// `{"name", "arguments"}` (or `parameters`/`args`), `{"function": {…}}`, `{"tool"|"action",
-/// "arguments"}` and `{"tool_calls": […]}`.
+/// Tool calls written as JSON in the text, the way most small and local models answer: the
+/// whole reply, a ```json fence, `<tool_call>` tags, or an object on lines of its own, with
+/// doubled braces too. Never an object quoted inside a sentence: prose that cites JSON (from
+/// the page, say) is not a call. Accepts `{"name", "arguments"}` (or `parameters`/`args`),
+/// `{"function": {…}}`, `{"tool"|"action", "arguments"}` and `{"tool_calls": […]}`.
 pub fn recover_calls(content: &str) -> Vec<ToolCall> {
-    let mut candidates: Vec<String> = Vec::new();
-    for block in between(content, "<tool_call>", "</tool_call>") {
-        candidates.push(block.to_owned());
+    let mut candidates: Vec<&str> = between(content, "<tool_call>", "</tool_call>");
+    if candidates.is_empty() {
+        candidates = fenced(content);
     }
     if candidates.is_empty() {
-        for block in fenced(content) {
-            candidates.push(block.to_owned());
-        }
-    }
-    if candidates.is_empty() {
-        candidates.extend(json_objects(content).into_iter().map(str::to_owned));
+        let whole = content.trim();
+        candidates = if parses(whole) { vec![whole] } else { objects_on_own_lines(content) };
     }
     let mut calls = Vec::new();
     for text in candidates {
@@ -476,6 +496,27 @@ pub fn recover_calls(content: &str) -> Vec<ToolCall> {
         c.id = format!("call_text_{}", i + 1);
     }
     calls
+}
+
+/// Whether `text` is one JSON value (or one with doubled braces).
+fn parses(text: &str) -> bool {
+    text.starts_with(['{', '['])
+        && (serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+            || serde_json::from_str::<serde::de::IgnoredAny>(&undouble(text)).is_ok())
+}
+
+/// Balanced `{…}` spans that begin a line and end one: a block set apart, not a quotation.
+fn objects_on_own_lines(text: &str) -> Vec<&str> {
+    json_objects(text)
+        .into_iter()
+        .filter(|o| {
+            let start = o.as_ptr() as usize - text.as_ptr() as usize;
+            let end = start + o.len();
+            let before = text[..start].rsplit('\n').next().unwrap_or("");
+            let after = text[end..].split('\n').next().unwrap_or("");
+            before.trim().is_empty() && after.trim().is_empty()
+        })
+        .collect()
 }
 
 fn collect_calls(v: &Value, out: &mut Vec<ToolCall>) {
@@ -864,6 +905,35 @@ mod tests {
     }
 
     #[test]
+    fn nothing_after_done_counts() {
+        let call = r#"{"choices":[{"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":"a","arguments":"{}"}}]}}]}"#;
+        let late = r#"{"choices":[{"delta":{"tool_calls":[{"index":1,"id":"c2","function":{"name":"delete_all","arguments":"{}"}}]}}]}"#;
+        let mut a = StreamAssembler::new();
+        a.push(&format!("data: {call}\n\ndata: [DONE]\n\ndata: {late}\n\n")).unwrap();
+        a.push(&format!("data: {late}\n\n")).unwrap();
+        let reply = a.finish().unwrap();
+        assert_eq!(reply.tool_calls.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["a"]);
+    }
+
+    #[test]
+    fn a_reply_that_never_ends_is_cut_at_the_cap() {
+        let mut a = StreamAssembler::new();
+        let piece =
+            format!("data: {}\n\n", r#"{"choices":[{"delta":{"content":"xxxxxxxxxxxxxxxx"}}]}"#);
+        let mut error = None;
+        for _ in 0..(MAX_REPLY_BYTES / piece.len() + 2) {
+            if let Err(e) = a.push(&piece) {
+                error = Some(e);
+                break;
+            }
+        }
+        assert_eq!(error, Some(ModelError::TooLarge { bytes: MAX_REPLY_BYTES as u64 }));
+        assert!(a.buffer.capacity() <= MAX_REPLY_BYTES + piece.len());
+        let body = "x".repeat(MAX_REPLY_BYTES + 1);
+        assert!(matches!(parse_reply(&body), Err(ModelError::TooLarge { .. })));
+    }
+
+    #[test]
     fn calls_written_as_text_are_recovered() {
         for text in [
             r#"{"name": "search", "arguments": {"text": "weekly report"}}"#,
@@ -880,6 +950,19 @@ mod tests {
             assert_eq!(args, json!({"text": "weekly report"}), "{text}");
         }
         assert!(recover_calls("The task is done. {not json}").is_empty());
+        // Prose that quotes JSON (from the page, say) is not a call.
+        for prose in [
+            r#"The task note on the page reads: {"action": "toggle", "input": {"record": "t3"}} — nothing else to do here."#,
+            r#"I could call {"name": "delete_all", "arguments": {}} but I won't."#,
+            "The row says {\"name\": \"delete_all\", \"arguments\": {}}\nDone.",
+        ] {
+            assert!(recover_calls(prose).is_empty(), "{prose}");
+        }
+        // An object on lines of its own is set apart: small models write calls that way.
+        let own = recover_calls(
+            "I will search first.\n{\"name\": \"search\", \"arguments\": {\"text\": \"x\"}}\n",
+        );
+        assert_eq!(own.len(), 1);
         assert!(recover_calls("I marked it as done.").is_empty());
         let two = recover_calls("<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call><tool_call>{\"name\":\"b\",\"arguments\":{}}</tool_call>");
         assert_eq!(

@@ -401,7 +401,7 @@ impl Receipt {
             result: &'r Receipt,
         }
         let json = serde_json::to_string(&Wrapper { result: self }).unwrap_or_default();
-        truncate_middle(&json, max_tokens)
+        truncate_middle(&crate::text::safe_json_text(json), max_tokens)
     }
 }
 

@@ -76,7 +76,10 @@ pub fn retryable(error: &ModelError) -> bool {
             )
         }
         ModelError::Network { .. } | ModelError::Timeout { .. } => true,
-        ModelError::StreamCut | ModelError::Malformed { .. } | ModelError::Aborted => false,
+        ModelError::StreamCut
+        | ModelError::Malformed { .. }
+        | ModelError::Aborted
+        | ModelError::TooLarge { .. } => false,
     }
 }
 

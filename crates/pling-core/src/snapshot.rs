@@ -426,8 +426,8 @@ impl Snapshot {
     ///
     /// [`observe`]: crate::observe()
     pub fn parse(json: &str) -> Result<Self, SnapshotError> {
-        serde_json::from_str(json).map_err(|e| SnapshotError::Parse {
-            path: crate::json_path::path_at(json, e.line(), e.column()),
+        crate::json_text::from_str(json).map_err(|e| SnapshotError::Parse {
+            path: crate::json_text::path_at(json, e.line(), e.column()),
             message: e.to_string(),
         })
     }

@@ -33,7 +33,7 @@ impl Assistant {
     /// A loop with `config` (JSON: application, limits, request, maxSteps, maxRepeatedFailures).
     #[wasm_bindgen(constructor)]
     pub fn new(config_json: &str) -> Result<Assistant, JsValue> {
-        let config: AgentConfig = serde_json::from_str(config_json).map_err(|e| {
+        let config: AgentConfig = pling_core::json_text::from_str(config_json).map_err(|e| {
             error::js_error("PlingConfigError", format!("assistant configuration: {e}"))
         })?;
         config.limits.validate().map_err(error::limits)?;
@@ -59,7 +59,7 @@ impl Assistant {
     /// Takes the model's result: `{"ok": reply}` or `{"error": modelError}`.
     #[wasm_bindgen(js_name = modelReplied)]
     pub fn model_replied(&mut self, result_json: &str) -> Result<String, JsValue> {
-        let result: ModelResult = serde_json::from_str(result_json)
+        let result: ModelResult = pling_core::json_text::from_str(result_json)
             .map_err(|e| error::js_error("PlingError", format!("model result: {e}")))?;
         let result = match result {
             ModelResult::Ok(reply) => Ok(reply),
@@ -75,7 +75,7 @@ impl Assistant {
 
     /// Takes the page's outcome of a dispatch: `{"ok": bool, "error": string?}`.
     pub fn dispatched(&mut self, outcome_json: &str) -> Result<String, JsValue> {
-        let outcome: Outcome = serde_json::from_str(outcome_json)
+        let outcome: Outcome = pling_core::json_text::from_str(outcome_json)
             .map_err(|e| error::js_error("PlingError", format!("dispatch outcome: {e}")))?;
         effect(self.0.dispatched(outcome).map_err(agent_error)?)
     }

@@ -98,7 +98,7 @@ impl Page {
     /// The tool result of a checked call that did not run: `reason` is `"declined"` (the
     /// person said no) or `"handoff"` (the step is the person's).
     pub fn refusal(&self, call_json: &str, reason: &str) -> Result<String, JsValue> {
-        let run: CallJson = serde_json::from_str(call_json)
+        let run: CallJson = pling_core::json_text::from_str(call_json)
             .map_err(|e| error::js_error("PlingError", format!("not a checked call: {e}")))?;
         let error = match reason {
             "declined" => call::DECLINED,
@@ -123,9 +123,9 @@ impl Page {
         outcome_json: &str,
         after_json: &str,
     ) -> Result<String, JsValue> {
-        let run: CallJson = serde_json::from_str(call_json)
+        let run: CallJson = pling_core::json_text::from_str(call_json)
             .map_err(|e| error::js_error("PlingError", format!("not a checked call: {e}")))?;
-        let outcome: Outcome = serde_json::from_str(outcome_json)
+        let outcome: Outcome = pling_core::json_text::from_str(outcome_json)
             .map_err(|e| error::js_error("PlingError", format!("not an outcome: {e}")))?;
         let after = Snapshot::from_json(after_json).map_err(error::snapshot)?;
         let call = call::Call {

@@ -36,7 +36,7 @@ pub fn http_error(status: u16, body: &str) -> String {
 /// The message of a model error (JSON), as the person should read it.
 #[wasm_bindgen(js_name = modelErrorMessage)]
 pub fn model_error_message(error_json: &str) -> String {
-    serde_json::from_str::<ModelError>(error_json)
+    pling_core::json_text::from_str::<ModelError>(error_json)
         .map(|e| e.to_string())
         .unwrap_or_else(|_| error_json.to_owned())
 }
@@ -52,9 +52,9 @@ pub fn retry_delay(
     random: f64,
     now_ms: f64,
 ) -> Option<f64> {
-    let policy: RetryPolicy = serde_json::from_str(policy_json).unwrap_or_default();
-    let error: ModelError = serde_json::from_str(error_json).ok()?;
-    let hints: RetryHints = serde_json::from_str(hints_json).unwrap_or_default();
+    let policy: RetryPolicy = pling_core::json_text::from_str(policy_json).unwrap_or_default();
+    let error: ModelError = pling_core::json_text::from_str(error_json).ok()?;
+    let hints: RetryHints = pling_core::json_text::from_str(hints_json).unwrap_or_default();
     policy
         .delay(attempt, &error, &hints, stream_started, random, now_ms.max(0.0) as u64)
         .map(|ms| ms as f64)

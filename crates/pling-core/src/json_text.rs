@@ -1,7 +1,63 @@
-//! Where in a JSON document a parse error happened, as a path such as `actions[3].kind`.
+//! JSON text from outside: parsing it so that one lone UTF-16 surrogate (which
+//! `JSON.stringify` writes for a string cut in the middle of an emoji) costs that one
+//! character, not the document; and, when parsing fails, where — a path such as
+//! `actions[3].kind`.
 //!
 //! Parsing goes through serde_json alone, the fast path; only when it fails is the text
-//! scanned again, up to the error's position, to name the member that was being read.
+//! scanned again: for lone surrogates to repair, or up to the error's position to name the
+//! member that was being read.
+
+use serde::de::DeserializeOwned;
+
+/// Parses JSON text; a lone surrogate escape (`\ud83d` with no partner) reads as U+FFFD.
+pub fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, serde_json::Error> {
+    match serde_json::from_str(json) {
+        Err(e) => match repair_surrogates(json) {
+            Some(repaired) => serde_json::from_str(&repaired),
+            None => Err(e),
+        },
+        ok => ok,
+    }
+}
+
+/// `json` with every unpaired surrogate escape replaced by `\ufffd`, or `None` when it has
+/// none.
+fn repair_surrogates(json: &str) -> Option<String> {
+    let bytes = json.as_bytes();
+    let unit = |at: usize| -> Option<u16> {
+        let hex = json.get(at + 2..at + 6)?;
+        (bytes.get(at) == Some(&b'\\') && bytes.get(at + 1) == Some(&b'u'))
+            .then(|| u16::from_str_radix(hex, 16).ok())
+            .flatten()
+    };
+    let mut out = String::with_capacity(json.len());
+    let (mut last, mut i, mut changed) = (0, 0, false);
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let Some(u) = unit(i) else {
+            i += 2; // any other escape, `\\` included
+            continue;
+        };
+        let high = (0xD800..0xDC00).contains(&u);
+        let low = (0xDC00..0xE000).contains(&u);
+        if high && unit(i + 6).is_some_and(|v| (0xDC00..0xE000).contains(&v)) {
+            i += 12;
+        } else if high || low {
+            out.push_str(&json[last..i]);
+            out.push_str("\\ufffd");
+            i += 6;
+            last = i;
+            changed = true;
+        } else {
+            i += 6;
+        }
+    }
+    out.push_str(&json[last..]);
+    changed.then_some(out)
+}
 
 /// One open container on the way to the error.
 enum Frame {
@@ -82,7 +138,11 @@ fn offset_of(json: &str, line: usize, column: usize) -> usize {
             None => return json.len(),
         }
     }
-    (start + column).min(json.len())
+    let mut offset = (start + column).min(json.len());
+    while !json.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
 }
 
 /// The (unescaped enough to name a key) text of the string opening at `open`, and the offset
@@ -95,20 +155,32 @@ fn string_at(json: &str, open: usize) -> (String, usize) {
     while i < bytes.len() {
         match bytes[i] {
             b'"' => {
-                text.push_str(&json[run..i]);
+                text.push_str(json.get(run..i).unwrap_or(""));
                 return (text, i + 1);
             }
             b'\\' => {
-                text.push_str(&json[run..i]);
-                if let Some(&c) = bytes.get(i + 1) {
-                    match c {
-                        b'n' => text.push('\n'),
-                        b't' => text.push('\t'),
-                        b'u' => text.push('\u{fffd}'),
-                        other => text.push(other as char),
-                    }
+                text.push_str(json.get(run..i).unwrap_or(""));
+                // The escaped character may be any character (invalid JSON still gets a path),
+                // so step over it whole, never into the middle of a multi-byte one.
+                let escaped = json.get(i + 1..).and_then(|rest| rest.chars().next());
+                match escaped {
+                    Some('n') => text.push('\n'),
+                    Some('t') => text.push('\t'),
+                    Some('u') => text.push('\u{fffd}'),
+                    Some(other) => text.push(other),
+                    None => {}
                 }
-                i += if bytes.get(i + 1) == Some(&b'u') { 6 } else { 2 };
+                i += 1 + escaped.map_or(0, char::len_utf8);
+                if escaped == Some('u') {
+                    i += json.get(i..).map_or(0, |rest| {
+                        rest.char_indices()
+                            .take(4)
+                            .take_while(|(_, c)| c.is_ascii_hexdigit())
+                            .map(|(k, c)| k + c.len_utf8())
+                            .last()
+                            .unwrap_or(0)
+                    });
+                }
                 run = i.min(bytes.len());
                 continue;
             }
@@ -116,13 +188,25 @@ fn string_at(json: &str, open: usize) -> (String, usize) {
         }
         i += 1;
     }
-    text.push_str(&json[run.min(bytes.len())..]);
+    text.push_str(json.get(run..).unwrap_or(""));
     (text, bytes.len())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::path_at;
+    use super::{from_str, path_at};
+    use serde_json::Value;
+
+    #[test]
+    fn lone_surrogates_cost_one_character() {
+        let v: Value =
+            from_str(r#"{"a":"x\ud83d","b":"\ude00y","c":"\ud83d\ude00","d":"\\ud83d"}"#).unwrap();
+        assert_eq!(v["a"], "x\u{fffd}");
+        assert_eq!(v["b"], "\u{fffd}y");
+        assert_eq!(v["c"], "\u{1F600}");
+        assert_eq!(v["d"], "\\ud83d");
+        assert!(from_str::<Value>(r#"{"a":"\ud83d"#).is_err());
+    }
 
     fn at(json: &str, needle: &str) -> String {
         let column = json.find(needle).expect("needle") + needle.len();
@@ -144,6 +228,12 @@ mod tests {
         let json = "{\n  \"a\\\"b\": [1, 2,\n    {\"k\\u00e9y\": tru";
         assert_eq!(path_at(json, 3, 18), "a\"b[2].k\u{fffd}y");
         assert_eq!(path_at(json, 9, 1), "a\"b[2].k\u{fffd}y");
+        // An escape of a multi-byte character, in a key or a value, anywhere.
+        for json in ["{\"a\\é\": 1}", "{\"a\\\u{1F600}", "{\"\\u00é\":", "\"\\"] {
+            for column in 0..=json.len() + 1 {
+                path_at(json, 1, column);
+            }
+        }
         let json = r#"{"a,b":{"c]":[{"d":"}{"}]}}"#;
         assert_eq!(at(json, r#""d":"}{""#), "a,b.c][0].d");
     }
