@@ -29,6 +29,10 @@ use thiserror::Error;
 pub const DEFAULT_MAX_STEPS: usize = 12;
 /// Default number of repeated identical failing calls before the loop gives up.
 pub const DEFAULT_MAX_REPEATED_FAILURES: usize = 3;
+/// Default number of calls of one model reply that run; the rest get a result saying so.
+pub const DEFAULT_MAX_CALLS_PER_REPLY: usize = 8;
+/// Default number of times one model reply may ask the person to confirm.
+pub const DEFAULT_MAX_CONFIRMATIONS_PER_REPLY: usize = 2;
 
 /// How the loop runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,6 +48,12 @@ pub struct AgentConfig {
     pub max_steps: usize,
     /// Repeated identical failing calls before the loop stops.
     pub max_repeated_failures: usize,
+    /// Calls of one model reply that are handled; later ones are not run, and their results
+    /// say so.
+    pub max_calls_per_reply: usize,
+    /// Confirmations one model reply may ask the person for; later confirm actions of the
+    /// same reply are not run, and their results say so.
+    pub max_confirmations_per_reply: usize,
 }
 
 impl Default for AgentConfig {
@@ -54,6 +64,8 @@ impl Default for AgentConfig {
             request: RequestOptions::default(),
             max_steps: DEFAULT_MAX_STEPS,
             max_repeated_failures: DEFAULT_MAX_REPEATED_FAILURES,
+            max_calls_per_reply: DEFAULT_MAX_CALLS_PER_REPLY,
+            max_confirmations_per_reply: DEFAULT_MAX_CONFIRMATIONS_PER_REPLY,
         }
     }
 }
@@ -221,8 +233,14 @@ pub struct Agent {
     config: AgentConfig,
     history: History,
     snapshot: Option<Snapshot>,
+    /// The snapshot of the observation the model was last sent: every call of its reply is
+    /// resolved against it.
+    shown: Option<Snapshot>,
     state: State,
     pending: VecDeque<ToolCall>,
+    /// Calls of the current reply handled so far, and confirmations asked for.
+    reply_calls: usize,
+    reply_confirmations: usize,
     in_flight: Option<InFlight>,
     steps: usize,
     failures: FxHashMap<String, usize>,
@@ -239,8 +257,11 @@ impl Agent {
             config,
             history: History::default(),
             snapshot: None,
+            shown: None,
             state: State::Idle,
             pending: VecDeque::new(),
+            reply_calls: 0,
+            reply_confirmations: 0,
             in_flight: None,
             steps: 0,
             failures: FxHashMap::default(),
@@ -369,8 +390,11 @@ impl Agent {
                 .push(Message::Assistant { content: Some(message.clone()), tool_calls: vec![] });
             return Ok(self.finish(FinishReason::Answered, Some(message)));
         }
-        self.history.messages.push(Message::Assistant { content, tool_calls: calls.clone() });
+        let kept = calls.iter().map(ToolCall::for_history).collect();
+        self.history.messages.push(Message::Assistant { content, tool_calls: kept });
         self.pending = calls.into();
+        self.reply_calls = 0;
+        self.reply_confirmations = 0;
         Ok(self.next())
     }
 
@@ -531,6 +555,7 @@ impl Agent {
             options.max_tokens = Some(self.config.limits.reserve_for_output);
         }
         let body = request_body(&system, &self.history.messages, &rendered.tools, &options);
+        self.shown = Some(snapshot.clone());
         self.state = State::Model { purpose: Purpose::Step, cut: 0 };
         Effect::Request { purpose: Purpose::Step, body }
     }
@@ -538,14 +563,34 @@ impl Agent {
     /// Checks one call; returns the effect to perform, or `None` when it was refused (its
     /// result is already in the history) and the next call can be handled.
     fn handle_call(&mut self, call: ToolCall) -> Option<Effect> {
-        let snapshot = self.snapshot.as_ref()?;
-        let checked = match check(snapshot, &self.config.limits, &call.name, &call.arguments) {
-            Checked::Run(checked) => checked,
-            Checked::Refused { action_id, error } => {
+        self.reply_calls += 1;
+        if self.reply_calls > self.config.max_calls_per_reply {
+            let why = format!(
+                "not run: one reply may make at most {} calls; make it again in your next reply if it is still needed",
+                self.config.max_calls_per_reply
+            );
+            self.skip(&call, why);
+            return None;
+        }
+        let checked = match self.check_against_shown(&call)? {
+            Ok(checked) => checked,
+            Err((action_id, error)) => {
                 self.refuse(&call, action_id, error);
                 return None;
             }
         };
+        if checked.confirm && !checked.handoff {
+            self.reply_confirmations += 1;
+            if self.reply_confirmations > self.config.max_confirmations_per_reply {
+                let why = format!(
+                    "not run: one reply may ask the person to confirm at most {} actions; ask again in your next reply if it is still needed",
+                    self.config.max_confirmations_per_reply
+                );
+                self.skip(&call, why);
+                return None;
+            }
+        }
+        let snapshot = self.snapshot.as_ref()?;
         let action = crate::call::action_of(snapshot, &checked).cloned().unwrap_or_default();
         let flight = InFlight {
             action_id: checked.action_id.clone(),
@@ -586,6 +631,43 @@ impl Agent {
         };
         self.in_flight = Some(flight);
         Some(effect)
+    }
+
+    /// Checks `call` against the observation the model was sent and, when earlier calls of
+    /// the reply changed the page since, that its target is still there and can run.
+    fn check_against_shown(
+        &self,
+        call: &ToolCall,
+    ) -> Option<Result<crate::call::Call, (Option<String>, String)>> {
+        let snapshot = self.snapshot.as_ref()?;
+        let shown = self.shown.as_ref().unwrap_or(snapshot);
+        let limits = &self.config.limits;
+        let checked = match check(shown, limits, &call.name, &call.arguments) {
+            Checked::Run(checked) => checked,
+            Checked::Refused { action_id, error } => return Some(Err((action_id, error))),
+        };
+        if shown != snapshot {
+            if let Err(error) = crate::call::still_runs(snapshot, limits, &checked) {
+                return Some(Err((Some(checked.action_id), error)));
+            }
+        }
+        Some(Ok(checked))
+    }
+
+    /// A call that is not run for a bound of the loop: its result says why; it is not a
+    /// failure of the model's choice.
+    fn skip(&mut self, call: &ToolCall, why: String) {
+        let receipt = Receipt::refused(&call.name, "", why.clone(), String::new());
+        self.push_result(call, &receipt);
+        self.log.push(Done {
+            name: call.name.clone(),
+            action_id: None,
+            record: None,
+            label: None,
+            ok: false,
+            dispatched: false,
+            error: Some(why),
+        });
     }
 
     fn refuse(&mut self, call: &ToolCall, action_id: Option<String>, error: String) {

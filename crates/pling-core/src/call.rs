@@ -15,6 +15,10 @@ use serde_json::Value;
 /// Why an action that needs the person did not run.
 pub const HANDED_OFF: &str =
     "this step is for the person: control was handed to them; it did not run";
+/// The longest arguments text a call may carry (16 KiB); a larger one is refused, and the
+/// history keeps a note of its size instead of the text.
+pub const MAX_ARGUMENT_CHARS: usize = 16 * 1024;
+
 /// Why an action the person declined did not run.
 pub const DECLINED: &str =
     "the person declined this action; it did not run. Do not call it again; ask the person how to continue";
@@ -61,8 +65,17 @@ pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) 
         Ok(o) => o,
         Err(e) => return refused(None, format!("the page could not be observed: {e}")),
     };
+    if arguments.len() > MAX_ARGUMENT_CHARS {
+        return refused(
+            None,
+            format!(
+                "the arguments of `{name}` are {} characters long, more than the {MAX_ARGUMENT_CHARS} an action takes",
+                arguments.len()
+            ),
+        );
+    }
     let text = if arguments.trim().is_empty() { "{}" } else { arguments };
-    let arguments = match serde_json::from_str::<Value>(text) {
+    let arguments = match crate::json_text::from_str::<Value>(text) {
         Ok(v @ Value::Object(_)) => v,
         Ok(other) => return refused(None, format!("arguments must be a JSON object, got {other}")),
         Err(e) => return refused(None, format!("invalid JSON arguments for `{name}`: {e}")),
@@ -84,6 +97,7 @@ pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) 
         .iter()
         .find(|t| t["function"]["name"] == name)
         .map(|t| t["function"]["parameters"].clone());
+    let mut arguments = arguments;
     if let Some(schema) = schema {
         let problems = validate::check(&schema, &arguments);
         if !problems.is_empty() {
@@ -92,6 +106,7 @@ pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) 
                 format!("invalid arguments for `{name}`: {}", problems.join("; ")),
             );
         }
+        keep_declared(&schema, &mut arguments);
     }
     let description = snapshot
         .actions
@@ -108,6 +123,50 @@ pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) 
         handoff: resolved.handoff,
         description,
     })
+}
+
+/// Drops top-level arguments the schema does not declare, so a handler gets only the
+/// parameters its author declared — unless the schema itself allows more.
+fn keep_declared(schema: &Value, arguments: &mut Value) {
+    let allows_more =
+        matches!(schema.get("additionalProperties"), Some(Value::Bool(true) | Value::Object(_)));
+    let (Some(declared), Value::Object(args)) =
+        (schema.get("properties").and_then(Value::as_object), arguments)
+    else {
+        return;
+    };
+    if !allows_more {
+        args.retain(|k, _| declared.contains_key(k));
+    }
+}
+
+/// Whether a call checked against the observation the model was sent can still run on the
+/// page as it is now, after the earlier calls of the same reply ran: its action (and row)
+/// must still be there and available. A call whose target is gone is refused, never moved to
+/// whatever now has its name.
+pub fn still_runs(current: &Snapshot, limits: &Limits, call: &Call) -> Result<(), String> {
+    let observation =
+        observe(current, limits).map_err(|e| format!("the page could not be observed: {e}"))?;
+    let entry = observation.entries.iter().find(|e| match &e.target {
+        crate::observe::Target::Action { id, .. } => *id == call.action_id && call.record.is_none(),
+        crate::observe::Target::Rows { rows, .. } => rows.iter().any(|r| {
+            Some(r.record) == call.record.as_deref()
+                && r.action == call.declared
+                && r.action_id() == call.action_id
+        }),
+    });
+    match entry {
+        None => Err(format!(
+            "`{}` is no longer on the page after the earlier calls of this reply; it did not run",
+            call.action_id
+        )),
+        Some(e) if !e.available => Err(format!(
+            "`{}` cannot run now after the earlier calls of this reply: {}; it did not run",
+            call.action_id,
+            e.reason.unwrap_or(crate::observe::DEFAULT_REASON)
+        )),
+        Some(_) => Ok(()),
+    }
 }
 
 /// The names that can be called now, for a refusal: `toggle, search` or `none`.
@@ -183,6 +242,45 @@ mod tests {
     }
 
     #[test]
+    fn handlers_get_only_declared_parameters() {
+        let mut s = page();
+        s.actions.push(Action {
+            id: "add".into(),
+            params: Some(
+                serde_json::json!({"type": "object", "properties": {"text": {"type": "string"}}}),
+            ),
+            ..Default::default()
+        });
+        let l = Limits::default();
+        let Checked::Run(call) =
+            check(&s, &l, "add", r#"{"text":"hi","owner":"attacker","isAdmin":true}"#)
+        else {
+            panic!("refused")
+        };
+        assert_eq!(call.arguments, serde_json::json!({"text": "hi"}));
+        let Checked::Run(call) = check(&s, &l, "toggle", r#"{"record":"t1","x":1}"#) else {
+            panic!("refused")
+        };
+        assert_eq!(call.arguments, serde_json::json!({"record": "t1"}));
+    }
+
+    #[test]
+    fn a_call_whose_target_is_gone_does_not_move() {
+        let s = page();
+        let l = Limits::default();
+        let Checked::Run(call) = check(&s, &l, "toggle", r#"{"record":"t2"}"#) else {
+            panic!("refused")
+        };
+        assert_eq!(still_runs(&s, &l, &call), Ok(()));
+        let mut after = s.clone();
+        after.actions[0].rows.as_mut().unwrap().records.retain(|r| r != "t2");
+        assert!(still_runs(&after, &l, &call).unwrap_err().contains("no longer on the page"));
+        after.actions[0].available = false;
+        after.actions[0].rows.as_mut().unwrap().records.push("t2".into());
+        assert!(still_runs(&after, &l, &call).unwrap_err().contains("cannot run now"));
+    }
+
+    #[test]
     fn refusals_say_why() {
         let s = page();
         let l = Limits::default();
@@ -195,6 +293,8 @@ mod tests {
         assert!(why("toggle", r#"{"record":true}"#).contains("`record` must be a record id"));
         assert!(why("toggle", r#"{"record":"t9"}"#).contains("t9"));
         assert!(why("launch", "{}").contains("launch"));
+        let huge = format!("{{\"record\":\"{}\"}}", "x".repeat(MAX_ARGUMENT_CHARS));
+        assert!(why("toggle", &huge).contains("characters long"));
         assert_eq!(available(&s, &l), "toggle, delete_all");
         let Checked::Run(call) = check(&s, &l, "delete_all", "") else { panic!("refused") };
         assert!(call.confirm);

@@ -16,6 +16,19 @@ pub struct ToolCall {
     pub arguments: String,
 }
 
+impl ToolCall {
+    /// The call as the history keeps it: arguments too long to run are replaced by a note of
+    /// their size, so one oversized reply does not ride along in every later request.
+    pub fn for_history(&self) -> ToolCall {
+        let max = crate::call::MAX_ARGUMENT_CHARS;
+        if self.arguments.len() <= max {
+            return self.clone();
+        }
+        let note = format!("arguments of {} characters left out", self.arguments.len());
+        ToolCall { arguments: json!({ "omitted": note }).to_string(), ..self.clone() }
+    }
+}
+
 /// A message of the conversation. The page observation is never one of these: it lives in
 /// the system message, rebuilt for every request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

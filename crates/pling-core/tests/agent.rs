@@ -708,3 +708,136 @@ fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
     );
     assert!(matches!(&finish, Effect::Finish { message, .. } if message == "Hi. How can I help?"));
 }
+
+/// Runs the loop on a page given as a function of the ids dispatched so far; confirmations
+/// answered with `confirm`. Returns the dispatched ids, the request bodies and the ending.
+fn drive_fn(
+    agent: &mut Agent,
+    page: impl Fn(&[String]) -> Snapshot,
+    script: Vec<Result<Reply, ModelError>>,
+    confirm: bool,
+) -> (Vec<String>, usize, Vec<Value>, Effect) {
+    let mut script = script.into_iter();
+    let (mut ran, mut asked, mut requests) = (Vec::new(), 0, Vec::new());
+    let mut effect = agent.ask("Tidy up the page").unwrap();
+    loop {
+        effect = match effect {
+            Effect::Observe => agent.observed(page(&ran)).unwrap(),
+            Effect::Request { body, .. } => {
+                requests.push(body);
+                agent.model_replied(script.next().unwrap_or_else(|| text_reply("Done."))).unwrap()
+            }
+            Effect::Confirm { .. } => {
+                asked += 1;
+                agent.confirmed(confirm).unwrap()
+            }
+            Effect::Dispatch { action_id, .. } => {
+                ran.push(action_id);
+                agent.dispatched(Outcome { ok: true, error: None }).unwrap()
+            }
+            finish @ Effect::Finish { .. } => return (ran, asked, requests, finish),
+        };
+    }
+}
+
+/// Two banners, each dismissed by an action named `dismiss`: the model sees `dismiss` and
+/// `dismiss_2`; once the first is gone, a fresh observation would call the second `dismiss`.
+fn banners(ran: &[String]) -> Snapshot {
+    let mut s = Snapshot::default();
+    for (id, description) in
+        [("promo", "Dismiss the promotion"), ("alert", "Dismiss the security alert")]
+    {
+        if !ran.iter().any(|r| r == id) {
+            s.actions.push(Action {
+                id: id.into(),
+                name: Some("dismiss".into()),
+                description: description.into(),
+                ..Default::default()
+            });
+        }
+    }
+    s
+}
+
+#[test]
+fn every_call_of_a_reply_is_resolved_against_the_observation_the_model_was_sent() {
+    let mut agent = Agent::new(config());
+    let twice =
+        vec![tool_reply(None, vec![call("a", "dismiss", "{}"), call("b", "dismiss", "{}")])];
+    let (ran, _, requests, _) = drive_fn(&mut agent, banners, twice, true);
+    assert_eq!(ran, ["promo"], "the second `dismiss` must not move to the security alert");
+    let results = tool_results(&requests[1]);
+    assert!(results[1]["result"]["error"].as_str().unwrap().contains("no longer on the page"));
+
+    // The same for rows: t1 leaves the list once toggled; the second toggle of t1 is refused.
+    let mut page = Page::new();
+    let mut agent = Agent::new(config());
+    let script = vec![
+        tool_reply(
+            None,
+            vec![
+                call("a", "toggle", r#"{"record":"t1"}"#),
+                call("b", "toggle", r#"{"record":"t1"}"#),
+            ],
+        ),
+        text_reply("Marked t1 as done."),
+    ];
+    drive(&mut agent, &mut page, "Mark t1 done", script, true);
+    assert_eq!(page.calls, ["toggle@t1"]);
+}
+
+#[test]
+fn one_reply_runs_a_bounded_number_of_calls_and_confirmations() {
+    let mut agent = Agent::new(config());
+    let many: Vec<ToolCall> =
+        (0..200).map(|i| call(&format!("c{i}"), "search", r#"{"text":"x"}"#)).collect();
+    let mut page = Page::new();
+    let (requests, _) = drive(
+        &mut agent,
+        &mut page,
+        "Search",
+        vec![tool_reply(None, many), text_reply("ok")],
+        true,
+    );
+    assert_eq!(page.calls.len(), agent.config().max_calls_per_reply);
+    // 200 results cross the compaction threshold: the last request is after the summary.
+    let results = tool_results(&requests[1]);
+    assert!(requests[1]["messages"][0]["content"].as_str().unwrap().starts_with("You summarise"));
+    assert_eq!(results.len(), 0);
+    let history = agent.history().messages.iter().filter(|m| matches!(m, Message::Tool { .. }));
+    let results: Vec<Value> = history
+        .map(|m| match m {
+            Message::Tool { content, .. } => serde_json::from_str(content).unwrap(),
+            _ => unreachable!(),
+        })
+        .collect();
+    assert!(results.len() >= 6, "recent results stay verbatim");
+    let last = &results[results.len() - 1];
+    assert!(last["result"]["error"].as_str().unwrap().contains("at most 8 calls"), "{last}");
+
+    let mut agent = Agent::new(config());
+    let confirms: Vec<ToolCall> =
+        (0..50).map(|i| call(&format!("c{i}"), "clear_all", "{}")).collect();
+    let page = |_: &[String]| Page::new().snapshot();
+    let (ran, asked, requests, _) =
+        drive_fn(&mut agent, page, vec![tool_reply(None, confirms)], false);
+    assert!(ran.is_empty());
+    assert_eq!(asked, agent.config().max_confirmations_per_reply);
+    let results = tool_results(&requests[1]);
+    assert!(results[2]["result"]["error"].as_str().unwrap().contains("confirm at most 2"));
+    assert!(results[49]["result"]["error"].as_str().unwrap().contains("at most 8 calls"));
+}
+
+#[test]
+fn an_oversized_argument_is_refused_and_left_out_of_the_history() {
+    let mut agent = Agent::new(config());
+    let mut page = Page::new();
+    let huge = format!(r#"{{"text":"{}"}}"#, "x".repeat(5 << 20));
+    let script =
+        vec![tool_reply(None, vec![call("a", "search", &huge)]), text_reply("I could not.")];
+    let (requests, _) = drive(&mut agent, &mut page, "Search", script, true);
+    assert!(page.calls.is_empty());
+    let next = requests[1].to_string();
+    assert!(next.len() < 20_000, "the next request is {} bytes", next.len());
+    assert!(next.contains("characters left out"));
+}
