@@ -26,6 +26,11 @@ const MAX_ID_CHARS: usize = 80;
 const MAX_KEY_CHARS: usize = 60;
 /// Smallest remainder worth filling with a shortened line rather than leaving out.
 const MIN_SHORTENED: usize = 24;
+/// Longest region path (`Main > Todo list`) in a `region:` tag; a deeper one keeps its
+/// innermost names behind `… > `.
+pub const MAX_PATH_CHARS: usize = 120;
+/// Deepest indentation of the page structure; deeper regions are indented as this.
+const MAX_INDENT: usize = 8;
 
 /// A bounded view of one snapshot. Borrows from the snapshot; render it with
 /// [`crate::render`].
@@ -68,6 +73,8 @@ pub struct Observation<'a> {
     pub state_notes: Vec<String>,
     /// Names of state groups left out for length.
     pub state_left_out: Vec<String>,
+    /// State groups left out for length (named in `state_left_out` within a bound).
+    pub state_left_out_count: usize,
     /// State groups declared in all.
     pub state_total: usize,
     /// Feedback lines, errors first, within `maxFeedback` and `maxFeedbackChars`.
@@ -237,12 +244,12 @@ impl<'a> Regions<'a> {
                 Some(p) => {
                     active[r] = active[p] && region.active;
                     top_inactive[r] = top_inactive[p].or((!region.active).then_some(r));
-                    paths[r] = format!("{} > {}", paths[p], name);
+                    paths[r] = bounded_path(&paths[p], &name);
                 }
                 None => {
                     active[r] = region.active;
                     top_inactive[r] = (!region.active).then_some(r);
-                    paths[r] = name;
+                    paths[r] = bounded_path("", &name);
                 }
             }
             preorder.push((r, depth));
@@ -252,8 +259,20 @@ impl<'a> Regions<'a> {
     }
 
     fn path(&self, region: Option<usize>) -> String {
+        // Every path is at most MAX_PATH_CHARS: cloning one costs the same at any depth.
         region.map(|r| self.paths[r].clone()).unwrap_or_default()
     }
+}
+
+/// `parent > name`, keeping the innermost part within [`MAX_PATH_CHARS`].
+fn bounded_path(parent: &str, name: &str) -> String {
+    let full = if parent.is_empty() { name.to_owned() } else { format!("{parent} > {name}") };
+    let len = char_len(&full);
+    if len <= MAX_PATH_CHARS {
+        return full;
+    }
+    let tail: String = full.chars().skip(len - (MAX_PATH_CHARS - 4)).collect();
+    format!("… > {}", tail.trim_start_matches(['>', ' ']))
 }
 
 /// The fold key: actions that agree on all of it, and on description, parameters and reason,
@@ -261,6 +280,8 @@ impl<'a> Regions<'a> {
 #[derive(PartialEq, Eq, Hash)]
 struct FoldKey<'a> {
     name: &'a str,
+    description: &'a str,
+    reason: Option<&'a str>,
     region: Option<usize>,
     kind: ActionKind,
     effect: Effect,
@@ -516,7 +537,9 @@ pub fn observe<'a>(
         &reveal_entries,
         &entries,
     );
-    let (state_json, state_notes, state_left_out) = state_section(snapshot, limits, &mut shortened);
+    let (state_json, state_notes, left_out) = state_section(snapshot, limits, &mut shortened);
+    let state_left_out_count = left_out.names.len() + left_out.more;
+    let state_left_out = left_out.finish();
     let feedback = feedback_lines(snapshot, &index, &regions, limits, &mut shortened);
 
     Ok(Observation {
@@ -538,6 +561,7 @@ pub fn observe<'a>(
         state_json,
         state_notes,
         state_left_out,
+        state_left_out_count,
         state_total: snapshot.state.len(),
         feedback,
         feedback_total: snapshot.feedback.len(),
@@ -602,6 +626,10 @@ enum Source<'a> {
         only: Option<&'a str>,
         /// Every row so far has the id `{name}@{record}`.
         canonical: bool,
+        /// Whether the rows so far come from a row set (else from actions declared one by
+        /// one). A set's row `t@a` and an action declared as `t@a` would share an id, so
+        /// rows of both kinds are tracked by record.
+        set: bool,
     },
     Many(FxHashSet<&'a str>),
 }
@@ -620,10 +648,10 @@ fn canonical(name: &str, row: &Row<'_>) -> bool {
 
 /// Whether an entry (its rows and source) can take `row`, recording it when it can.
 fn accepts<'a>(source: &mut Source<'a>, target: &Target<'a>, name: &str, row: &Row<'a>) -> bool {
-    if let Source::Fresh { only, canonical: all } = source {
+    if let Source::Fresh { only, canonical: all, set } = source {
         let same = *only == Some(row.action);
         let canon = canonical(name, row);
-        if same || (*all && canon) {
+        if same || (*all && canon && *set == row.set) {
             if !same {
                 *only = None;
             }
@@ -639,9 +667,12 @@ fn accepts<'a>(source: &mut Source<'a>, target: &Target<'a>, name: &str, row: &R
     }
 }
 
-fn fold_key<'a>(a: &'a Action, region: Option<usize>, available: bool) -> FoldKey<'a> {
+fn fold_key<'a>(m: &Member<'a>) -> FoldKey<'a> {
+    let (a, region, available) = (m.action, m.region, m.available);
     FoldKey {
         name: a.base_name(),
+        description: a.description.as_str(),
+        reason: m.reason,
         region,
         kind: a.kind,
         effect: a.effect,
@@ -663,7 +694,12 @@ impl<'a> Folder<'a> {
     fn single(&mut self, m: &Member<'a>, regions: &Regions<'_>) -> usize {
         let a = m.action;
         let target = Target::Action { id: &a.id, in_viewport: a.in_viewport };
-        self.push_entry(m, regions, target, Source::Fresh { only: Some(&a.id), canonical: false })
+        self.push_entry(
+            m,
+            regions,
+            target,
+            Source::Fresh { only: Some(&a.id), canonical: false, set: false },
+        )
     }
 
     fn push_entry(
@@ -697,14 +733,12 @@ impl<'a> Folder<'a> {
                 return e;
             }
         }
-        let key = fold_key(a, m.region, m.available);
+        let key = fold_key(m);
         let (entries, sources) = (&self.entries, &mut self.sources);
         let chosen = self.folds.get(&key).and_then(|candidates| {
             candidates.iter().copied().find(|&e| {
                 let entry = &entries[e];
-                entry.description == a.description.as_str()
-                    && entry.params == a.params.as_ref()
-                    && entry.reason == m.reason
+                entry.params == a.params.as_ref()
                     && accepts(&mut sources[e], &entry.target, name, &row)
             })
         });
@@ -712,8 +746,11 @@ impl<'a> Folder<'a> {
             Some(e) => e,
             None => {
                 let target = Target::Rows { rows: Vec::new(), count: 0, offscreen: 0 };
-                let source =
-                    Source::Fresh { only: Some(row.action), canonical: canonical(name, &row) };
+                let source = Source::Fresh {
+                    only: Some(row.action),
+                    canonical: canonical(name, &row),
+                    set: row.set,
+                };
                 let e = self.push_entry(m, regions, target, source);
                 self.folds.entry(key).or_default().push(e);
                 e
@@ -831,16 +868,24 @@ pub fn legal_name(name: &str) -> String {
 /// Gives every entry a unique legal name; on a collision the later entry, in page order,
 /// takes the first free `_2`, `_3`, … suffix.
 fn assign_names(entries: &mut [Entry<'_>], names: &[&str]) {
-    let mut taken: rustc_hash::FxHashSet<String> = Default::default();
+    let mut taken: FxHashSet<String> = FxHashSet::default();
+    // The next suffix to try for each base name, so a thousand entries of one name cost a
+    // thousand steps, not half a million.
+    let mut next: FxHashMap<String, usize> = FxHashMap::default();
     for (entry, raw) in entries.iter_mut().zip(names) {
         let base = legal_name(raw);
         let mut name = base.clone();
-        let mut n = 2;
-        while taken.contains(&name) {
-            let suffix = format!("_{n}");
-            let keep = MAX_NAME_CHARS - suffix.len();
-            name = format!("{}{}", &base[..base.len().min(keep)], suffix);
-            n += 1;
+        if taken.contains(&name) {
+            let n = next.entry(base.clone()).or_insert(2);
+            loop {
+                let suffix = format!("_{n}");
+                let keep = MAX_NAME_CHARS - suffix.len();
+                name = format!("{}{}", &base[..base.len().min(keep)], suffix);
+                *n += 1;
+                if !taken.contains(&name) {
+                    break;
+                }
+            }
         }
         taken.insert(name.clone());
         entry.name = name;
@@ -938,7 +983,7 @@ fn region_sections(
     for &(r, depth) in &regions.preorder {
         let region = &snapshot.regions[r];
         if lines.len() < limits.max_scopes {
-            let mut line = "  ".repeat(depth);
+            let mut line = "  ".repeat(depth.min(MAX_INDENT));
             line.push_str("- ");
             line.push_str(&region_label(region));
             let mut facts: Vec<String> = Vec::new();
@@ -1014,46 +1059,93 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Longest list of names left out of the state block; past it the rest are counted.
+const MAX_LEFT_OUT_CHARS: usize = 240;
+
 fn state_section(
     snapshot: &Snapshot,
     limits: &Limits,
     shortened: &mut usize,
-) -> (Option<String>, Vec<String>, Vec<String>) {
+) -> (Option<String>, Vec<String>, LeftOut) {
     if snapshot.state.is_empty() {
-        return (None, Vec::new(), Vec::new());
+        return (None, Vec::new(), LeftOut::default());
     }
     let mut json = String::from("{");
-    let mut notes = Vec::new();
-    let mut left_out = Vec::new();
+    let mut json_chars = 1usize;
+    let mut shown = Vec::new();
+    let mut left_out = LeftOut::default();
     for group in &snapshot.state {
         let (shaped, cut) = summarize(&group.value.0, 0);
         let key = block_json(&Value::String(group.name.clone()));
         let piece = format!("{}:{}", key, block_json(&shaped));
         let sep = usize::from(json.len() > 1);
-        let closing_brace = '}'.len_utf8();
-        if char_len(&json) + sep + char_len(&piece) + closing_brace <= limits.max_state_chars {
+        let piece_chars = char_len(&piece);
+        if json_chars + sep + piece_chars + 1 <= limits.max_state_chars {
             if sep == 1 {
                 json.push(',');
             }
             json.push_str(&piece);
+            json_chars += sep + piece_chars;
             *shortened += cut as usize;
-            if let Some(d) = &group.description {
-                notes.push(format!(
-                    "{} — {}",
-                    authored_line(&group.name),
-                    authored_line(d.as_str())
-                ));
-            }
+            shown.push(group);
         } else {
-            left_out.push(authored_line(&group.name));
+            left_out.push(&group.name);
+        }
+    }
+    // Values first; the descriptions of the groups shown share what is left of the budget.
+    let mut notes = Vec::new();
+    let (mut notes_chars, mut notes_left_out) = (0usize, 0usize);
+    for group in shown {
+        let Some(d) = &group.description else { continue };
+        let note = format!("{} — {}", authored_line(&group.name), authored_line(d.as_str()));
+        let note_chars = char_len(&note) + 2;
+        if json_chars + 1 + notes_chars + note_chars <= limits.max_state_chars {
+            notes_chars += note_chars;
+            notes.push(note);
+        } else {
+            notes_left_out += 1;
         }
     }
     json.push('}');
+    if notes_left_out > 0 {
+        notes.push(format!(
+            "({} left out for length)",
+            plural(notes_left_out, "description", "descriptions")
+        ));
+    }
     if char_len(&json) > limits.max_state_chars {
         // Not even `{}` fits: the block is empty and every group is named as left out.
         return (Some(String::new()), Vec::new(), left_out);
     }
     (Some(json), notes, left_out)
+}
+
+/// Names of state groups left out, within [`MAX_LEFT_OUT_CHARS`], then a count of the rest.
+#[derive(Default)]
+struct LeftOut {
+    names: Vec<String>,
+    chars: usize,
+    more: usize,
+}
+
+impl LeftOut {
+    fn push(&mut self, name: &str) {
+        let name = data_line(name, MAX_KEY_CHARS).0;
+        let len = char_len(&name) + 2;
+        if self.more == 0 && self.chars + len <= MAX_LEFT_OUT_CHARS {
+            self.chars += len;
+            self.names.push(name);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    fn finish(mut self) -> Vec<String> {
+        if self.more > 0 {
+            self.names.push(format!("and {} more", self.more));
+        }
+        self.names
+    }
 }
 
 fn feedback_lines(
@@ -1117,7 +1209,7 @@ impl<'a> Observation<'a> {
             records_hidden: self.records_hidden,
             regions_not_listed: self.regions_total - self.regions.len(),
             hidden_regions_not_listed: self.hidden_total - self.hidden.len(),
-            state_groups_left_out: self.state_left_out.len(),
+            state_groups_left_out: self.state_left_out_count,
             feedback_dropped: self.feedback_total - self.feedback.len(),
             location_cut: self.location_cut,
             values_shortened: self.values_shortened,

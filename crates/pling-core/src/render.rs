@@ -317,7 +317,7 @@ fn state(o: &Observation<'_>, out: &mut String) {
         let _ = writeln!(
             out,
             "({} left out for length: {})",
-            plural(o.state_left_out.len(), "state group", "state groups"),
+            plural(o.state_left_out_count, "state group", "state groups"),
             o.state_left_out.join(", ")
         );
     }

@@ -475,18 +475,8 @@ impl Snapshot {
         for (i, r) in self.regions.iter().enumerate() {
             parent.push(lookup(&r.parent, &|| format!("regions[{i}].parent"))?);
         }
-        for start in 0..parent.len() {
-            let mut at = parent[start];
-            let mut steps = 0;
-            while let Some(p) = at {
-                steps += 1;
-                if p == start || steps > parent.len() {
-                    return Err(SnapshotError::RegionCycle {
-                        region: self.regions[start].id.clone(),
-                    });
-                }
-                at = parent[p];
-            }
+        if let Some(r) = first_cycle(&parent) {
+            return Err(SnapshotError::RegionCycle { region: self.regions[r].id.clone() });
         }
 
         let mut action_ids: FxHashSet<&str> = FxHashSet::default();
@@ -619,6 +609,37 @@ impl Snapshot {
             detailed,
         })
     }
+}
+
+/// A region on a parent cycle, if any, in time linear in the regions: each walk up stops at
+/// a region already known to reach a root.
+fn first_cycle(parent: &[Option<usize>]) -> Option<usize> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        OnPath,
+        Done,
+    }
+    let mut mark = vec![Mark::New; parent.len()];
+    let mut path = Vec::new();
+    for start in 0..parent.len() {
+        let mut at = Some(start);
+        while let Some(r) = at {
+            match mark[r] {
+                Mark::Done => break,
+                Mark::OnPath => return Some(r),
+                Mark::New => {
+                    mark[r] = Mark::OnPath;
+                    path.push(r);
+                    at = parent[r];
+                }
+            }
+        }
+        for r in path.drain(..) {
+            mark[r] = Mark::Done;
+        }
+    }
+    None
 }
 
 fn check_row_set(

@@ -233,9 +233,13 @@ fn max_state_chars_leaves_groups_out_by_name() {
         description: None,
     });
     s.state.push(StateGroup { name: "total".into(), value: json!(12).into(), description: None });
-    let o = observe(&s, &Limits { max_state_chars: 60, ..Limits::default() }).unwrap();
+    // The block and the descriptions share the budget: values first.
+    let o = observe(&s, &Limits { max_state_chars: 80, ..Limits::default() }).unwrap();
     let text = page_section(&o);
     assert!(text.contains("Groups: filter — which tasks are listed\n<page_data>{\"filter\":\"open\",\"total\":12}</page_data>\n(1 state group left out for length: selection)"), "{text}");
+    let o = observe(&s, &Limits { max_state_chars: 60, ..Limits::default() }).unwrap();
+    let text = page_section(&o);
+    assert!(text.contains("Groups: (1 description left out for length)\n<page_data>{\"filter\":\"open\",\"total\":12}</page_data>"), "{text}");
 }
 
 #[test]

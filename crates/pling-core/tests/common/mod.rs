@@ -2,8 +2,8 @@
 #![allow(dead_code)]
 
 use pling_core::{
-    Action, ActionKind, Effect, PageIdentity, Record, RecordIds, Region, RowSet, Snapshot,
-    StateGroup,
+    Action, ActionKind, Effect, Feedback, PageIdentity, Record, RecordIds, Region, RowSet,
+    Snapshot, StateGroup,
 };
 use serde_json::{json, Map, Value};
 
@@ -140,4 +140,126 @@ pub fn compact_explicit(s: &Snapshot) -> Snapshot {
     }
     out.record_ids.push(ids);
     out
+}
+
+/// Pathological but plausible pages, each of `n` items: what a page can declare that must
+/// still cost linear time and stay within every budget.
+pub mod shapes {
+    use super::*;
+    use pling_core::RowException;
+
+    /// The shapes by name.
+    pub const ALL: [(&str, fn(usize) -> Snapshot); 6] = [
+        ("row set, a reason per row", per_row_reason),
+        ("actions of one name", one_name),
+        ("nested regions, long names", nested_regions),
+        ("state groups, long descriptions", state_groups),
+        ("row actions declared one by one", one_by_one),
+        ("feedback items", feedback),
+    ];
+
+    /// One row set of `n` rows, every other row unavailable with a reason of its own.
+    pub fn per_row_reason(n: usize) -> Snapshot {
+        let records: Vec<String> = (0..n).map(|i| format!("o{i}")).collect();
+        let unavailable = (0..n as u32)
+            .step_by(2)
+            .map(|i| RowException {
+                index: i,
+                reason: Some(format!("order o{i} is shipped").as_str().into()),
+            })
+            .collect();
+        let mut s = Snapshot::default();
+        s.actions.push(Action {
+            id: "mark_shipped".into(),
+            rows: Some(RowSet { records, unavailable, ..Default::default() }),
+            ..Default::default()
+        });
+        s
+    }
+
+    /// `n` single actions that all have the name `dismiss`.
+    pub fn one_name(n: usize) -> Snapshot {
+        let mut s = Snapshot::default();
+        s.actions = (0..n)
+            .map(|i| Action {
+                id: format!("d{i}"),
+                name: Some("dismiss".into()),
+                ..Default::default()
+            })
+            .collect();
+        s
+    }
+
+    /// `n` regions, each inside the one before, each with a long name, an action in the
+    /// deepest.
+    pub fn nested_regions(n: usize) -> Snapshot {
+        let mut s = Snapshot::default();
+        for i in 0..n {
+            s.regions.push(Region {
+                id: format!("g{i}"),
+                name: format!("Region number {i} with a rather long descriptive name")
+                    .as_str()
+                    .into(),
+                parent: i.checked_sub(1).map(|p| format!("g{p}")),
+                ..Default::default()
+            });
+        }
+        s.actions.push(Action {
+            id: "deep".into(),
+            region: n.checked_sub(1).map(|p| format!("g{p}")),
+            ..Default::default()
+        });
+        s.feedback.push(Feedback {
+            message: "deep".into(),
+            region: s.actions[0].region.clone(),
+            ..Default::default()
+        });
+        s
+    }
+
+    /// `n` state groups, each with a long description.
+    pub fn state_groups(n: usize) -> Snapshot {
+        let mut s = Snapshot::default();
+        s.state = (0..n)
+            .map(|i| StateGroup {
+                name: format!("group_{i}"),
+                description: Some(
+                    "a long description of what this group of state means "
+                        .repeat(4)
+                        .as_str()
+                        .into(),
+                ),
+                value: json!(i).into(),
+            })
+            .collect();
+        s
+    }
+
+    /// `n` rows, each with a row action declared on its own, every third unavailable with a
+    /// reason of its own.
+    pub fn one_by_one(n: usize) -> Snapshot {
+        let mut s = Snapshot::default();
+        s.actions = (0..n)
+            .map(|i| Action {
+                id: format!("refund@o{i}"),
+                record: Some(format!("o{i}")),
+                available: i % 3 != 0,
+                reason: (i % 3 == 0).then(|| format!("order o{i} was refunded").as_str().into()),
+                ..Default::default()
+            })
+            .collect();
+        s
+    }
+
+    /// `n` feedback items.
+    pub fn feedback(n: usize) -> Snapshot {
+        let mut s = Snapshot::default();
+        s.feedback = (0..n)
+            .map(|i| Feedback {
+                message: format!("message {i}").as_str().into(),
+                ..Default::default()
+            })
+            .collect();
+        s
+    }
 }

@@ -1,0 +1,82 @@
+//! Pathological pages and colliding declarations: every stage stays linear and within its
+//! budget, and every declared action stays reachable.
+
+mod common;
+
+use common::shapes;
+use pling_core::{observe, render, Action, Limits, RowSet, Snapshot};
+
+/// The section and the tools of a shape at `n` items, which must come back at all: a
+/// quadratic stage at 100k items would not finish.
+fn rendered(make: fn(usize) -> Snapshot, n: usize) -> (String, String) {
+    let snapshot = make(n);
+    let o = observe(&snapshot, &Limits::default()).expect("valid");
+    let r = render(&o);
+    (r.section, serde_json::to_string(&r.tools).unwrap())
+}
+
+#[test]
+fn pathological_pages_stay_within_their_budgets_at_100k() {
+    let limits = Limits::default();
+    for (name, make) in shapes::ALL {
+        let (section, tools) = rendered(make, 100_000);
+        // Every section has a budget; with the fixed headings the whole stays near their sum.
+        let budgets = limits.max_state_chars
+            + 2 * limits.max_record_chars
+            + limits.max_feedback_chars
+            + limits.max_page_chars
+            + limits.max_actions * 900
+            + limits.max_scopes * 2 * 700
+            + 4_000;
+        assert!(section.chars().count() <= budgets, "{name}: {} chars", section.chars().count());
+        assert!(tools.len() <= limits.max_actions * 1_500, "{name}: tools {} chars", tools.len());
+        for line in section.lines() {
+            assert!(
+                line.chars().count() <= 2_000,
+                "{name}: a line of {} chars",
+                line.chars().count()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_region_path_is_bounded_at_any_depth() {
+    let (section, tools) = rendered(shapes::nested_regions, 10_000);
+    let tag = section.lines().find(|l| l.starts_with("- deep")).expect("the deep action");
+    assert!(tag.contains("region:… > ") && tag.contains("Region number 9999"), "{tag}");
+    assert!(tag.chars().count() < 300, "{tag}");
+    assert!(tools.len() < 1_000, "{tools}");
+}
+
+#[test]
+fn many_state_groups_are_counted_not_listed() {
+    let (section, _) = rendered(shapes::state_groups, 100_000);
+    let left = section.lines().find(|l| l.contains("left out for length:")).expect("left out");
+    assert!(left.starts_with("(999") && left.contains("and 99"), "{left}");
+    assert!(left.chars().count() < 400, "{left}");
+    let groups = section.lines().find(|l| l.starts_with("Groups:")).expect("groups");
+    assert!(groups.chars().count() <= limits_state(), "{groups}");
+}
+
+fn limits_state() -> usize {
+    Limits::default().max_state_chars
+}
+
+#[test]
+fn a_row_set_row_and_an_action_with_its_id_are_both_reachable() {
+    let mut s = Snapshot::default();
+    s.actions.push(Action {
+        id: "t".into(),
+        rows: Some(RowSet { records: vec!["a".into(), "b".into()], ..Default::default() }),
+        ..Default::default()
+    });
+    s.actions.push(Action { id: "t@a".into(), record: Some("a".into()), ..Default::default() });
+    let o = observe(&s, &Limits::default()).unwrap();
+    let names: Vec<&str> = o.entries.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["t", "t_2"]);
+    let set = o.resolve("t", Some("a")).unwrap();
+    let single = o.resolve("t_2", Some("a")).unwrap();
+    assert_eq!((set.declared, single.declared), ("t", "t@a"));
+    assert_eq!((&*set.action_id, &*single.action_id), ("t@a", "t@a"));
+}
