@@ -56,6 +56,8 @@ export class Assistant {
     };
     if (options.maxSteps !== undefined) config.maxSteps = options.maxSteps;
     if (options.maxRepeatedFailures !== undefined) config.maxRepeatedFailures = options.maxRepeatedFailures;
+    if (options.maxCallsPerReply !== undefined) config.maxCallsPerReply = options.maxCallsPerReply;
+    if (options.maxConfirmationsPerReply !== undefined) config.maxConfirmationsPerReply = options.maxConfirmationsPerReply;
     this.machine = new wasm.Assistant(JSON.stringify(config));
     this.controller = null;
     this.stopped = false;

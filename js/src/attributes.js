@@ -12,14 +12,16 @@ import { KINDS, EFFECTS, EXPECTATIONS, FEEDBACK_KINDS, isExpectation, secret } f
 import { isIgnored, isShown } from './dom.js';
 import { PlingDeclarationError, reportDeclaration } from './errors.js';
 import { MARKS } from './marked.js';
+import { cutText, isSensitive, visibleText } from './safe.js';
 
 const MAX_TEXT = 120;
 
 /** @param {Element} el @param {string} name */
 const attr = (el, name) => el.getAttribute(`data-pling-${name}`) ?? undefined;
 
+/** The text a person reads in `el`, without what is marked sensitive, cut by code points. */
 function text(el) {
-  return (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
+  return cutText(visibleText(el).replace(/\s+/g, ' ').trim(), MAX_TEXT);
 }
 
 function regionOf(el) {
@@ -79,9 +81,7 @@ function expectsOf(el, what, bad) {
   return ok.length ? ok : undefined;
 }
 
-function sensitiveField(el) {
-  return el.hasAttribute('data-pling-sensitive') || (el.tagName === 'INPUT' && el.type === 'password');
-}
+const sensitiveField = isSensitive;
 
 /**
  * Reads every declaration in `root`. Malformed ones are reported to the console, naming the
@@ -114,6 +114,8 @@ export function scan(root, marked) {
       parent: regionOf(el),
       active: attr(el, 'active') !== 'false' && isShown(el),
       element: el,
+      // On a `data-pling-form`, the attribute may name a region declared elsewhere instead.
+      formRef: el.tagName === 'FORM' && el.hasAttribute('data-pling-form'),
     });
   }
 
@@ -194,6 +196,8 @@ export function scan(root, marked) {
     if (message) out.feedback.push({ kind, message, field: attr(el, 'for'), region: regionOf(el) });
   }
 
+  // A form marked as a region too (`<form data-pling-form data-pling-region="x">`) is that
+  // region, declared by the region loop above; the form only says where its feedback goes.
   for (const el of all('forms')) {
     if (!isIgnored(el)) out.forms.push({ element: el, region: el.getAttribute('data-pling-region') || regionOf(el) });
   }

@@ -9,6 +9,7 @@ import * as wasm from '../wasm/pling_wasm.js';
  * @property {string} [apiKey] sent as a bearer token; prefer a proxy that holds it
  * @property {Record<string, string>} [headers] extra request headers
  * @property {number} [timeoutMs] the longest wait for the answer to begin, then between pieces of a stream (default 60000)
+ * @property {number} [deadlineMs] the longest a whole answer may take, however steadily it streams (default 300000)
  * @property {{maxRetries?: number, baseDelayMs?: number, maxDelayMs?: number}} [retry]
  * @property {(text: string) => void} [onText] streamed text as it arrives
  */
@@ -48,6 +49,7 @@ export async function chat(body, options, signal) {
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   const policy = JSON.stringify(options.retry ?? {});
   const timeoutMs = options.timeoutMs ?? 60000;
+  const deadlineMs = options.deadlineMs ?? 300000;
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) return { error: { type: 'aborted' } };
     const controller = new AbortController();
@@ -65,6 +67,13 @@ export async function chat(body, options, signal) {
       }, timeoutMs);
     };
     arm();
+    // However steadily pieces come (keep-alive comments included), one answer has an end.
+    let pastDeadline = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      pastDeadline = true;
+      controller.abort();
+    }, deadlineMs);
     let result;
     let hints = {};
     let started = false;
@@ -77,6 +86,7 @@ export async function chat(body, options, signal) {
         const stream = new wasm.ReplyStream();
         const reader = response.body.getReader();
         const decoder = new TextDecoder();
+        const live = options.onText ? liveText(options.onText) : undefined;
         try {
           for (;;) {
             const { value, done } = await reader.read();
@@ -87,25 +97,29 @@ export async function chat(body, options, signal) {
             started = started || stream.started();
             if (failure) {
               result = { error: JSON.parse(failure) };
+              controller.abort(); // an error ends the body too: read nothing more
               break;
             }
-            if (options.onText) emitText(text, options.onText);
+            live?.(text);
           }
           if (!result) result = JSON.parse(stream.finish());
         } catch (error) {
           started = started || stream.started();
-          result = { error: failureOf(error, signal, timedOut, timeoutMs, started) };
+          result = { error: pastDeadline ? { type: 'timeout', ms: deadlineMs } : failureOf(error, signal, timedOut, timeoutMs, started) };
         } finally {
           stream.free();
         }
       } else {
-        // Not streamed (or a server that ignored `stream`): one JSON body.
-        result = JSON.parse(wasm.parseReply(await response.text()));
+        // Not streamed (or a server that ignored `stream`): one JSON body, read up to the cap.
+        const text = await readCapped(response, MAX_REPLY_BYTES);
+        result = text === undefined ? { error: { type: 'tooLarge', bytes: MAX_REPLY_BYTES } } : JSON.parse(wasm.parseReply(text));
+        if (text === undefined) controller.abort();
       }
     } catch (error) {
-      result = { error: failureOf(error, signal, timedOut, timeoutMs, started) };
+      result = { error: pastDeadline ? { type: 'timeout', ms: deadlineMs } : failureOf(error, signal, timedOut, timeoutMs, started) };
     } finally {
       clearTimeout(timer);
+      clearTimeout(deadline);
       signal?.removeEventListener('abort', onAbort);
     }
     if (result.ok) return result;
@@ -123,17 +137,58 @@ function failureOf(error, signal, timedOut, timeoutMs, started) {
   return { type: 'network', message: error && error.message ? error.message : String(error) };
 }
 
-// Streamed text for a live view: the content deltas of each SSE event.
-function emitText(chunk, onText) {
-  for (const line of chunk.split('\n')) {
-    if (!line.startsWith('data:')) continue;
-    try {
-      const delta = JSON.parse(line.slice(5)).choices?.[0]?.delta?.content;
-      if (delta) onText(delta);
-    } catch {
-      // a partial line; the assembler has the whole reply
+/** The largest reply body read (the engine's cap for streams too). */
+const MAX_REPLY_BYTES = 1 << 20;
+
+/** The body as text, or `undefined` once it passes `max` bytes (the rest is not read). */
+async function readCapped(response, max) {
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      reader.cancel().catch(() => {});
+      return undefined;
     }
+    chunks.push(value);
   }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+// Streamed text for a live view: the content deltas of each SSE event, with a line split
+// across chunks kept until its end arrives; nothing after `[DONE]`.
+function liveText(onText) {
+  let pending = '';
+  let done = false;
+  return (chunk) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (done || !line.startsWith('data:')) continue;
+      const data = line.slice(5).trim();
+      if (data === '[DONE]') {
+        done = true;
+        continue;
+      }
+      try {
+        const delta = JSON.parse(data).choices?.[0]?.delta?.content;
+        if (delta) onText(delta);
+      } catch {
+        // not an event the live view can show; the assembler has the whole reply
+      }
+    }
+  };
 }
 
 /**

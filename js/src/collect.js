@@ -4,6 +4,7 @@ import { isSecret, read } from './declare.js';
 import { PageFacts, Viewport, blocked, centreOf, isCovered, isDisabled, isShown, overlayOver } from './dom.js';
 import { elementParams, scan } from './attributes.js';
 import { messageOf } from './errors.js';
+import { Secrets, isSensitive } from './safe.js';
 
 /** What a masked value reads as. */
 export const MASK = '[masked]';
@@ -62,20 +63,56 @@ function overlayCandidates(tracker) {
   return out;
 }
 
-/** Masks secrets anywhere in a value and drops what JSON cannot carry. */
-export function clean(value, depth = 0) {
-  if (isSecret(value)) return MASK;
+/**
+ * Masks secrets anywhere in a value and drops what JSON cannot carry: a value met again on
+ * its own path (a cycle) becomes `"[cycle]"`, a getter that throws `"[unreadable]"`, and
+ * nesting below MAX_DEPTH a string. Masked values are noted in `secrets`.
+ * @param {unknown} value
+ * @param {import('./safe.js').Secrets} [secrets]
+ */
+export function clean(value, secrets, depth = 0, path = new Set()) {
+  if (isSecret(value)) {
+    secrets?.note(/** @type {{value: unknown}} */ (value).value);
+    return MASK;
+  }
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'bigint') return value.toString();
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value !== 'object' || depth > MAX_DEPTH) return value === undefined ? null : String(value);
-  if (Array.isArray(value)) return value.map((v) => clean(v, depth + 1));
-  const out = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (v !== undefined && typeof v !== 'function' && typeof v !== 'symbol') out[k] = clean(v, depth + 1);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (typeof value !== 'object' || depth > MAX_DEPTH) return value === undefined ? null : safeString(value);
+  if (path.has(value)) return '[cycle]';
+  path.add(value);
+  try {
+    if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => clean(v, secrets, depth + 1, path));
+    const out = {};
+    let n = 0;
+    for (const k of Object.keys(value)) {
+      if (++n > MAX_ITEMS) break;
+      let v;
+      try {
+        v = value[k];
+      } catch {
+        v = '[unreadable]';
+      }
+      if (v !== undefined && typeof v !== 'function' && typeof v !== 'symbol') out[k] = clean(v, secrets, depth + 1, path);
+    }
+    return out;
+  } catch {
+    return '[unreadable]';
+  } finally {
+    path.delete(value);
   }
-  return out;
+}
+
+/** Items of an array or keys of an object kept: the core summarises deeper and longer. */
+const MAX_ITEMS = 1000;
+
+function safeString(v) {
+  try {
+    return String(v);
+  } catch {
+    return '[unreadable]';
+  }
 }
 
 function text(v) {
@@ -103,6 +140,8 @@ export function collect(registry, options) {
   const tracker = new Viewport();
   const facts = new PageFacts(options.marked);
   const scanned = options.attributes ? scan(options.root, options.marked) : null;
+  const secrets = new Secrets();
+  secrets.noteFields(options.root);
   const problems = new Set();
   const problem = (m) => {
     if (!problems.has(m)) {
@@ -128,7 +167,7 @@ export function collect(registry, options) {
   const route = text(call('page.route', p.route));
   if (route) page.route = route;
   const params = call('page.params', p.params);
-  if (params && typeof params === 'object') page.params = clean(params);
+  if (params && typeof params === 'object') page.params = clean(params, secrets);
   if (p.query.length) {
     const search = new URLSearchParams(location.search);
     const query = {};
@@ -141,7 +180,10 @@ export function collect(registry, options) {
   const regionIds = new Set();
   const regionCounts = new Map();
   const addRegion = (d, source) => {
-    if (regionIds.has(d.id)) return problem(`${source} region "${d.id}" is declared twice; the second is ignored`);
+    if (regionIds.has(d.id)) {
+      if (d.formRef) return undefined; // <form data-pling-form data-pling-region="x"> names region x
+      return problem(`${source} region "${d.id}" is declared twice; the second is ignored`);
+    }
     regionIds.add(d.id);
     const el = call(`region "${d.id}".element`, d.element);
     const region = { id: d.id, name: d.name ?? d.id, active: !!call(`region "${d.id}".active`, d.active) };
@@ -300,7 +342,8 @@ export function collect(registry, options) {
     const fields = {};
     for (const [k, v] of Object.entries(raw ?? {})) {
       if (v === undefined || typeof v === 'function') continue;
-      fields[k] = d.sensitive.has(k) ? MASK : clean(v);
+      if (d.sensitive.has(k)) secrets.note(v);
+      fields[k] = d.sensitive.has(k) ? MASK : clean(v, secrets);
     }
     record.fields = fields;
     const rawLabel = d.label ? call(s.labelName, d.label, item) : item.label;
@@ -535,7 +578,8 @@ export function collect(registry, options) {
   const addState = (d, value) => {
     if (stateNames.has(d.name)) return problem(`state "${d.name}" is declared twice; the second is ignored`);
     stateNames.add(d.name);
-    const group = { name: d.name, value: d.sensitive ? MASK : clean(value === undefined ? null : value) };
+    if (d.sensitive) secrets.note(value);
+    const group = { name: d.name, value: d.sensitive ? MASK : clean(value === undefined ? null : value, secrets) };
     if (d.description) group.description = d.description;
     state.push(group);
   };
@@ -572,7 +616,7 @@ export function collect(registry, options) {
 
   const snapshot = { page, regions, actions, records, state, feedback };
   if (lists.length) snapshot.recordIds = lists.map((l) => (l.region ? { region: l.region, ids: l.ids } : { ids: l.ids }));
-  return { snapshot, targets };
+  return { snapshot, targets, secrets };
 }
 
 /**
@@ -594,7 +638,24 @@ export function formFeedback(form, region, invalidSeen) {
     }
     if (!touched) continue;
     const label = el.labels && el.labels[0] ? el.labels[0].textContent.trim() : undefined;
-    out.push({ kind: 'error', message: el.validationMessage, field: el.name || el.id || label, region });
+    // The browser's message may quote the value ("'x' is missing an '@'"): not for a secret.
+    const message = isSensitive(el) ? validityMessage(el) : el.validationMessage;
+    out.push({ kind: 'error', message, field: el.name || el.id || label, region });
   }
   return out;
+}
+
+/**
+ * A validation message that never quotes the value, from the field's validity flags.
+ * @param {HTMLInputElement} el
+ */
+function validityMessage(el) {
+  const v = el.validity;
+  if (v.valueMissing) return 'Please fill out this field.';
+  if (v.typeMismatch) return `The value is not a valid ${el.type === 'url' ? 'URL' : el.type === 'email' ? 'email address' : 'value'}.`;
+  if (v.tooShort) return `Use at least ${el.minLength} characters.`;
+  if (v.tooLong) return `Use at most ${el.maxLength} characters.`;
+  if (v.patternMismatch) return 'The value does not match the required format.';
+  if (v.rangeUnderflow || v.rangeOverflow || v.stepMismatch || v.badInput) return 'The value is out of the allowed range.';
+  return 'The value is not valid.';
 }

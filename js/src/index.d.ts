@@ -381,11 +381,17 @@ export interface AssistantOptions {
   temperature?: number;
   /** The longest wait for the model: for its answer to begin, then between pieces of a streamed answer (default 60000 ms). */
   timeoutMs?: number;
+  /** The longest one whole answer may take, however steadily it streams (default 300000 ms). */
+  deadlineMs?: number;
   retry?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number };
   /** Model turns per request before the loop stops (default 12). */
   maxSteps?: number;
   /** Repeated identical failing calls before the loop stops (default 3). */
   maxRepeatedFailures?: number;
+  /** Calls of one model reply that run; later ones get a result saying they did not (default 8). */
+  maxCallsPerReply?: number;
+  /** Confirmations one model reply may ask the person for (default 2). */
+  maxConfirmationsPerReply?: number;
   /** Overrides the Pling's application section. */
   app?: string;
   /** Asks the person before a confirm action runs (default `window.confirm`). */

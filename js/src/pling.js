@@ -190,7 +190,7 @@ export class Pling {
   /** Observes without waiting (the benchmark's path, and the debug panel's). */
   observeNow(report = { settled: true, waitedMs: 0 }) {
     const collected = this.collect();
-    const engine = new Observed(JSON.stringify(collected.snapshot), this.options.limits);
+    const engine = new Observed(this.#serialize(collected), this.options.limits);
     this.#changed();
     this.last = { engine, targets: collected.targets };
     return {
@@ -210,7 +210,7 @@ export class Pling {
   async capture() {
     const settled = await this.settle();
     const collected = this.collect();
-    const json = JSON.stringify(collected.snapshot);
+    const json = this.#serialize(collected);
     this.#changed();
     // The loop observes the JSON itself; an engine for `call` is made only if one is asked for.
     this.last = { engine: null, json, targets: collected.targets };
@@ -224,7 +224,7 @@ export class Pling {
   async take() {
     const settled = await this.settle();
     const collected = this.collect();
-    const json = JSON.stringify(collected.snapshot);
+    const json = this.#serialize(collected);
     const engine = new Observed(json, this.options.limits);
     return { engine, targets: collected.targets, json, settle: settled };
   }
@@ -255,7 +255,7 @@ export class Pling {
       settle: () => this.settle(),
     });
     this.#changed();
-    return result;
+    return this.scrubbed(result);
   }
 
   /**
@@ -279,6 +279,8 @@ export class Pling {
     }
     const target = targets.get(resolved.declared);
     if (!target) return { ok: false, actionId: resolved.actionId, error: 'the action is no longer declared on the page' };
+    // A handoff is the person's step: a call never runs it.
+    if (resolved.handoff) return { ok: false, actionId: resolved.actionId, handoff: true, error: 'this step is for the person: control was handed to them; it did not run' };
     if (resolved.confirm) {
       const approve = this.options.confirm ?? ((info) => window.confirm(`Allow the assistant to run "${info.name}"${info.record ? ` on ${info.record}` : ''}?`));
       let yes = false;
@@ -296,7 +298,22 @@ export class Pling {
     });
     const report = await this.settle();
     this.#changed();
-    return { ...result, ...(resolved.handoff ? { handoff: true } : {}), settle: report };
+    return { ...this.scrubbed(result), settle: report };
+  }
+
+  /** The snapshot as JSON, every string well-formed and scrubbed of the page's secrets. */
+  #serialize(collected) {
+    this.secrets = collected.secrets;
+    return collected.secrets.stringify(collected.snapshot);
+  }
+
+  /**
+   * A dispatch result as it may leave the page: the handler's error scrubbed of secrets.
+   * @template {{error?: string}} R @param {R} result @returns {R}
+   */
+  scrubbed(result) {
+    if (typeof result.error === 'string' && this.secrets) result.error = this.secrets.scrub(result.error);
+    return result;
   }
 
   #alive() {

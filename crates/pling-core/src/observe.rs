@@ -1080,7 +1080,7 @@ fn state_section(
         let piece = format!("{}:{}", key, block_json(&shaped));
         let sep = usize::from(json.len() > 1);
         let piece_chars = char_len(&piece);
-        if json_chars + sep + piece_chars + 1 <= limits.max_state_chars {
+        if json_chars + sep + piece_chars < limits.max_state_chars {
             if sep == 1 {
                 json.push(',');
             }

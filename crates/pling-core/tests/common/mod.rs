@@ -148,8 +148,11 @@ pub mod shapes {
     use super::*;
     use pling_core::RowException;
 
+    /// A shape: a name, and the page of `n` items.
+    pub type Shape = (&'static str, fn(usize) -> Snapshot);
+
     /// The shapes by name.
-    pub const ALL: [(&str, fn(usize) -> Snapshot); 6] = [
+    pub const ALL: [Shape; 6] = [
         ("row set, a reason per row", per_row_reason),
         ("actions of one name", one_name),
         ("nested regions, long names", nested_regions),
@@ -179,15 +182,16 @@ pub mod shapes {
 
     /// `n` single actions that all have the name `dismiss`.
     pub fn one_name(n: usize) -> Snapshot {
-        let mut s = Snapshot::default();
-        s.actions = (0..n)
-            .map(|i| Action {
-                id: format!("d{i}"),
-                name: Some("dismiss".into()),
-                ..Default::default()
-            })
-            .collect();
-        s
+        Snapshot {
+            actions: (0..n)
+                .map(|i| Action {
+                    id: format!("d{i}"),
+                    name: Some("dismiss".into()),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
     }
 
     /// `n` regions, each inside the one before, each with a long name, an action in the
@@ -219,47 +223,51 @@ pub mod shapes {
 
     /// `n` state groups, each with a long description.
     pub fn state_groups(n: usize) -> Snapshot {
-        let mut s = Snapshot::default();
-        s.state = (0..n)
-            .map(|i| StateGroup {
-                name: format!("group_{i}"),
-                description: Some(
-                    "a long description of what this group of state means "
-                        .repeat(4)
-                        .as_str()
-                        .into(),
-                ),
-                value: json!(i).into(),
-            })
-            .collect();
-        s
+        Snapshot {
+            state: (0..n)
+                .map(|i| StateGroup {
+                    name: format!("group_{i}"),
+                    description: Some(
+                        "a long description of what this group of state means "
+                            .repeat(4)
+                            .as_str()
+                            .into(),
+                    ),
+                    value: json!(i).into(),
+                })
+                .collect(),
+            ..Default::default()
+        }
     }
 
     /// `n` rows, each with a row action declared on its own, every third unavailable with a
     /// reason of its own.
     pub fn one_by_one(n: usize) -> Snapshot {
-        let mut s = Snapshot::default();
-        s.actions = (0..n)
-            .map(|i| Action {
-                id: format!("refund@o{i}"),
-                record: Some(format!("o{i}")),
-                available: i % 3 != 0,
-                reason: (i % 3 == 0).then(|| format!("order o{i} was refunded").as_str().into()),
-                ..Default::default()
-            })
-            .collect();
-        s
+        Snapshot {
+            actions: (0..n)
+                .map(|i| Action {
+                    id: format!("refund@o{i}"),
+                    record: Some(format!("o{i}")),
+                    available: i % 3 != 0,
+                    reason: (i % 3 == 0)
+                        .then(|| format!("order o{i} was refunded").as_str().into()),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
     }
 
     /// `n` feedback items.
     pub fn feedback(n: usize) -> Snapshot {
-        let mut s = Snapshot::default();
-        s.feedback = (0..n)
-            .map(|i| Feedback {
-                message: format!("message {i}").as_str().into(),
-                ..Default::default()
-            })
-            .collect();
-        s
+        Snapshot {
+            feedback: (0..n)
+                .map(|i| Feedback {
+                    message: format!("message {i}").as_str().into(),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
     }
 }

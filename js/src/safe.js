@@ -1,0 +1,98 @@
+// What leaves the page: every string of a snapshot made well-formed (a lone UTF-16 surrogate
+// becomes U+FFFD), text cut by code points, the text a person reads without what is marked
+// sensitive, and every value marked secret scrubbed from anything that is sent — snapshots,
+// handler errors, feedback — wherever it turns up.
+
+const MASK = '[masked]';
+/** Secrets shorter than this are masked where declared but not searched for elsewhere. */
+const MIN_SECRET = 3;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** @param {string} s */
+export function wellFormed(s) {
+  if (typeof s.toWellFormed === 'function') return s.toWellFormed();
+  return s.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/**
+ * At most `max` code points of `s`, never half of a surrogate pair.
+ * @param {string} s @param {number} max
+ */
+export function cutText(s, max) {
+  if (s.length <= max) return s;
+  let end = 0;
+  for (let n = 0; n < max && end < s.length; n++) {
+    const c = s.charCodeAt(end);
+    end += c >= 0xd800 && c < 0xdc00 && end + 1 < s.length ? 2 : 1;
+  }
+  return s.slice(0, end);
+}
+
+/** Whether an element's content is sensitive: marked so, or a password input. */
+export function isSensitive(el) {
+  return el.hasAttribute('data-pling-sensitive') || (el.tagName === 'INPUT' && /** @type {HTMLInputElement} */ (el).type === 'password');
+}
+
+/**
+ * The text of `el` as a description or label may use it: its text content without the
+ * subtrees marked `data-pling-sensitive`.
+ * @param {Element} el
+ */
+export function visibleText(el) {
+  if (!el.querySelector('[data-pling-sensitive]')) return el.textContent ?? '';
+  let out = '';
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => (n.nodeType === 1 && /** @type {Element} */ (n).hasAttribute('data-pling-sensitive') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.nodeType === 3) out += n.nodeValue;
+  return out;
+}
+
+/** The values one snapshot masked, to scrub from everything else that leaves the page. */
+export class Secrets {
+  constructor() {
+    /** @type {Set<string>} */
+    this.values = new Set();
+  }
+
+  /** Notes a masked value (strings and numbers; objects by their strings). */
+  note(value, depth = 0) {
+    if (value === null || value === undefined || depth > 4) return;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
+      const s = String(value).trim();
+      if (s.length >= MIN_SECRET) this.values.add(s);
+    } else if (typeof value === 'object') {
+      try {
+        for (const v of Object.values(value)) this.note(v, depth + 1);
+      } catch {
+        // a throwing getter: nothing to note
+      }
+    }
+  }
+
+  /** Notes the values of the page's password and sensitive inputs in `root`. */
+  noteFields(root) {
+    for (const el of root.querySelectorAll('input[type=password], [data-pling-sensitive]')) {
+      if ('value' in el) this.note(/** @type {HTMLInputElement} */ (el).value);
+      else this.note(el.textContent);
+    }
+  }
+
+  /**
+   * `text` well-formed, with every noted secret replaced by the mask.
+   * @param {string} text
+   */
+  scrub(text) {
+    let out = wellFormed(text);
+    for (const s of this.values) if (out.includes(s)) out = out.split(s).join(MASK);
+    return out;
+  }
+
+  /**
+   * The snapshot as JSON, every string scrubbed.
+   * @param {object} snapshot
+   */
+  stringify(snapshot) {
+    return JSON.stringify(snapshot, (_key, value) => (typeof value === 'string' ? this.scrub(value) : value));
+  }
+}
