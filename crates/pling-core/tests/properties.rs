@@ -314,7 +314,8 @@ proptest! {
         prop_assert!(o.records.len() <= l.max_records);
         let ids: usize = o.citation_ids.iter().map(|i| i.chars().count()).sum::<usize>() + 3 * o.citation_ids.len().saturating_sub(1);
         prop_assert!(ids <= l.max_record_chars);
-        prop_assert!(o.state_json.as_ref().is_none_or(|j| j.chars().count() <= l.max_state_chars));
+        let notes: usize = o.state_notes.iter().map(|n| n.chars().count() + 2).sum();
+        prop_assert!(o.state_json.as_ref().is_none_or(|j| j.chars().count() + notes <= l.max_state_chars + 1));
         prop_assert!(chars(&o.feedback) <= l.max_feedback_chars);
         prop_assert!(o.feedback.len() <= l.max_feedback);
         prop_assert!(o.regions.len() <= l.max_scopes);
@@ -431,5 +432,67 @@ proptest! {
         prop_assert_eq!(&ra.section, &rb.section);
         prop_assert_eq!(&ra.tools, &rb.tools);
         prop_assert_eq!(serde_json::to_string(&ra.names).unwrap(), serde_json::to_string(&rb.names).unwrap());
+    }
+}
+
+/// The shapes that once escaped their budgets: many state groups with long descriptions,
+/// nested regions with long names, and actions deep inside them.
+fn wide_and_deep() -> impl Strategy<Value = Snapshot> {
+    (0usize..400, 0usize..300, 1usize..200, 0usize..60).prop_map(|(groups, depth, name_len, actions)| {
+        let mut s = Snapshot::default();
+        let long = "n".repeat(name_len);
+        for i in 0..groups {
+            s.state.push(StateGroup {
+                name: format!("g{i}"),
+                description: Some(format!("{long} {i}").as_str().into()),
+                value: json!(i).into(),
+            });
+        }
+        for i in 0..depth {
+            s.regions.push(Region {
+                id: format!("r{i}"),
+                name: format!("{long} {i}").as_str().into(),
+                parent: i.checked_sub(1).map(|p| format!("r{p}")),
+                ..Default::default()
+            });
+        }
+        for i in 0..actions {
+            s.actions.push(Action {
+                id: format!("a{i}"),
+                description: long.as_str().into(),
+                region: depth.checked_sub(1).map(|p| format!("r{p}")),
+                ..Default::default()
+            });
+        }
+        s
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn wide_and_deep_pages_stay_within_their_budgets(s in wide_and_deep(), l in limits()) {
+        let o = observe(&s, &l).unwrap();
+        let r = render(&o);
+        let state_lines: usize = r.section.lines()
+            .skip_while(|line| !line.starts_with("## Current page state"))
+            .skip(1)
+            .take_while(|line| !line.is_empty())
+            .map(|line| line.chars().count() + 1)
+            .sum();
+        // The block and its descriptions within maxStateChars; the left-out line and the
+        // block's tags and headings are the fixed part.
+        prop_assert!(state_lines <= l.max_state_chars + 400, "{} > {}", state_lines, l.max_state_chars);
+        // A line is an action, a region, or the descriptions of the state (within its budget).
+        let longest = 1_200usize.max(l.max_state_chars + 50);
+        for line in r.section.lines() {
+            prop_assert!(line.chars().count() <= longest, "a line of {} chars: {}", line.chars().count(), line);
+        }
+        for tool in &r.tools {
+            prop_assert!(tool.to_string().len() <= 1_200, "a tool of {} chars", tool.to_string().len());
+        }
+        let structure: usize = o.regions.iter().map(|x| x.chars().count()).sum();
+        prop_assert!(structure <= l.max_scopes * 700);
     }
 }
