@@ -438,34 +438,36 @@ proptest! {
 /// The shapes that once escaped their budgets: many state groups with long descriptions,
 /// nested regions with long names, and actions deep inside them.
 fn wide_and_deep() -> impl Strategy<Value = Snapshot> {
-    (0usize..400, 0usize..300, 1usize..200, 0usize..60).prop_map(|(groups, depth, name_len, actions)| {
-        let mut s = Snapshot::default();
-        let long = "n".repeat(name_len);
-        for i in 0..groups {
-            s.state.push(StateGroup {
-                name: format!("g{i}"),
-                description: Some(format!("{long} {i}").as_str().into()),
-                value: json!(i).into(),
-            });
-        }
-        for i in 0..depth {
-            s.regions.push(Region {
-                id: format!("r{i}"),
-                name: format!("{long} {i}").as_str().into(),
-                parent: i.checked_sub(1).map(|p| format!("r{p}")),
-                ..Default::default()
-            });
-        }
-        for i in 0..actions {
-            s.actions.push(Action {
-                id: format!("a{i}"),
-                description: long.as_str().into(),
-                region: depth.checked_sub(1).map(|p| format!("r{p}")),
-                ..Default::default()
-            });
-        }
-        s
-    })
+    (0usize..400, 0usize..300, 1usize..200, 0usize..60).prop_map(
+        |(groups, depth, name_len, actions)| {
+            let mut s = Snapshot::default();
+            let long = "n".repeat(name_len);
+            for i in 0..groups {
+                s.state.push(StateGroup {
+                    name: format!("g{i}"),
+                    description: Some(format!("{long} {i}").as_str().into()),
+                    value: json!(i).into(),
+                });
+            }
+            for i in 0..depth {
+                s.regions.push(Region {
+                    id: format!("r{i}"),
+                    name: format!("{long} {i}").as_str().into(),
+                    parent: i.checked_sub(1).map(|p| format!("r{p}")),
+                    ..Default::default()
+                });
+            }
+            for i in 0..actions {
+                s.actions.push(Action {
+                    id: format!("a{i}"),
+                    description: long.as_str().into(),
+                    region: depth.checked_sub(1).map(|p| format!("r{p}")),
+                    ..Default::default()
+                });
+            }
+            s
+        },
+    )
 }
 
 proptest! {
