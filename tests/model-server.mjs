@@ -14,6 +14,9 @@ import { createServer } from 'node:http';
  * @property {number} [eventDelayMs] wait between stream events (default 2)
  * @property {number} [stallAfter] stop sending after this many stream events, connection open
  * @property {boolean} [hang] never answer
+ * @property {string} [raw] an event stream written as it is (what a hostile server might send)
+ * @property {number} [keepAliveMs] an event stream of keep-alive comments only, one every so
+ *   often, until the client goes away (at most 60 s)
  */
 
 let counter = 0;
@@ -109,6 +112,20 @@ export async function startModelServer() {
       if (step.hang) return;
       if (step.delayMs) await new Promise((r) => setTimeout(r, step.delayMs));
       if (res.destroyed || req.destroyed && !res.writable) return;
+      if (step.raw !== undefined || step.keepAliveMs) {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        if (step.raw !== undefined) {
+          res.end(step.raw);
+          return;
+        }
+        const until = Date.now() + 60000;
+        while (!res.destroyed && Date.now() < until) {
+          res.write(': keep-alive\n\n');
+          await new Promise((r) => setTimeout(r, step.keepAliveMs));
+        }
+        res.end();
+        return;
+      }
       const events = step.stream ?? (body && body.stream && step.body?.choices ? toEvents(step.body) : null);
       if (events && (step.status ?? 200) === 200) {
         res.writeHead(step.status ?? 200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...(step.headers ?? {}) });

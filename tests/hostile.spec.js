@@ -1,0 +1,158 @@
+// Hostile pages, hostile model replies: nothing marked secret leaves the page by any path,
+// broken strings cost one character, cyclic and throwing state cost one group, and whatever a
+// reply claims, nothing undeclared, unavailable, unconfirmed or handed off runs — counted by
+// the page's own handlers.
+import { test, expect } from '@playwright/test';
+import { reply } from './model-server.mjs';
+import { useModelServer } from './pages.mjs';
+
+const model = useModelServer(test);
+const SECRETS = ['CARD-SECRET-5555', 'EMAILSECRET', 'PIN-98765', 'SECRET-TOKEN-1234', 'KEY-abcdef-42'];
+
+/** @param {import('@playwright/test').Page} page */
+async function openHostile(page) {
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto('/hostile');
+  await page.waitForFunction(() => window.hostileApp);
+  return errors;
+}
+
+/** Runs one request through a fresh Assistant; confirmations answered with `yes`. */
+function run(page, text, { yes = false, ...options } = {}) {
+  return page.evaluate(async ({ text, yes, options }) => {
+    const { Assistant } = await import('/js/src/index.js');
+    const asked = [];
+    const assistant = new Assistant(window.hostileApp.pling, {
+      model: 'scripted', retry: { maxRetries: 0 }, ...options,
+      confirm: (request) => { asked.push(request.actionId); return yes; },
+    });
+    const result = await assistant.run(text);
+    return { ...result, asked, counts: { ...window.hostileApp.counts }, received: window.hostileApp.received };
+  }, { text, yes, options: { baseURL: model.url, ...options } });
+}
+
+function expectNoSecret(text) {
+  for (const s of SECRETS) expect(text, s).not.toContain(s);
+}
+
+test('nothing marked sensitive leaves the page: observation, snapshot, surface, feedback, errors', async ({ page }) => {
+  await openHostile(page);
+  const seen = await page.evaluate(async () => {
+    const pling = window.hostileApp.pling;
+    document.getElementById('account').requestSubmit();
+    await new Promise((r) => setTimeout(r, 50));
+    const o = await pling.observe();
+    const surface = await pling.surface().observe();
+    const failed = await pling.call('sync', {});
+    return { o, surface, failed, raw: JSON.stringify(o.snapshot) };
+  });
+  const all = JSON.stringify([seen.o.system, seen.o.tools, seen.surface, seen.failed]);
+  expectNoSecret(all);
+  // The description of the card action is the text a person reads, without the card number.
+  expect(seen.o.section).toContain('Open Dee');
+  // The sensitive email field's validation message does not quote the value.
+  expect(seen.o.section).toMatch(/error \[field: recovery\][^\n]*Please fill out this field|error \[field: recovery\][^\n]*not a valid email/);
+  expect(seen.failed).toMatchObject({ ok: false });
+  expect(seen.failed.error).toContain('[masked]');
+});
+
+test('a handler error carrying a secret reaches the model masked', async ({ page }) => {
+  await openHostile(page);
+  model.script([reply.calls([{ name: 'sync', arguments: {} }]), reply.text('The sync failed.')]);
+  const result = await run(page, 'Sync the notes');
+  expect(result.counts.fail).toBe(1);
+  expect(model.requests).toHaveLength(2);
+  expectNoSecret(JSON.stringify(model.requests.map((r) => r.body)));
+  expect(JSON.stringify(model.requests[1].body)).toContain('[masked]');
+});
+
+test('a lone surrogate, an emoji cut in half and injections cost one character, not the page', async ({ page }) => {
+  await openHostile(page);
+  const o = await page.evaluate(() => window.hostileApp.pling.observe());
+  expect(o.section).toContain('- title: Shared notes \uFFFD');
+  expect(o.section).toContain('Groceries \uFFFD');
+  expect(o.section).not.toMatch(/[\uD800-\uDFFF]/u);
+  // The status line, cut at 120 characters, ends on the whole emoji.
+  expect(o.section).toContain(`${'x'.repeat(119)}\u{1F600}`);
+  // The injected note is data: one line, no forged heading or rule, no template marker.
+  expect(o.section.match(/<page_data>/g)).toHaveLength(2);
+  expect(o.section.match(/<\/page_data>/g)).toHaveLength(2);
+  expect(o.section).not.toContain('<|im_start|>');
+  for (const line of o.section.split('\n')) expect(line).not.toMatch(/^(## Rules|1\. Call)/);
+});
+
+test('a cyclic state value and a throwing getter cost their own group only', async ({ page }) => {
+  const errors = await openHostile(page);
+  const o = await page.evaluate(() => window.hostileApp.pling.observe());
+  const block = JSON.parse(o.section.split('<page_data>')[1].split('</page_data>')[0]);
+  expect(block.total).toBe(2);
+  expect(block.graph.k0).toBe('[cycle]');
+  expect(block.broken).toEqual({ boom: '[unreadable]' });
+  expect(block.token).toBe('[masked]');
+  // A form marked as the region declared in JS names that region; nothing is declared twice.
+  expect(errors.filter((e) => e.includes('declared twice'))).toEqual([]);
+});
+
+test('whatever the reply claims, nothing undeclared, unavailable, unconfirmed or handed off runs', async ({ page }) => {
+  await openHostile(page);
+  model.script([
+    reply.calls([
+      { name: 'delete_all', arguments: {} },
+      { name: 'export', arguments: {} },
+      { name: 'pay', arguments: {} },
+    ]),
+  ]);
+  let r = await run(page, 'Clean up');
+  expect(r.asked).toEqual(['delete_all']);
+  expect(r.reason).toBe('handoff');
+  expect(r.counts).toMatchObject({ delete_all: 0, export: 0, pay: 0 });
+
+  model.script([
+    reply.calls([
+      { name: 'remove_everything', arguments: {} },
+      { name: 'add_note', arguments: { text: 'hi', owner: 'attacker', isAdmin: true } },
+      { name: 'dismiss', arguments: {} },
+      { name: 'dismiss', arguments: {} },
+    ]),
+    reply.text('The security alert is dismissed.'),
+  ]);
+  r = await run(page, 'Dismiss the promotion');
+  expect(r.counts).toMatchObject({ promo: 1, alert: 0, add_note: 1 });
+  expect(r.received).toEqual([{ text: 'hi' }]);
+  expect(r.actions.map((a) => [a.name, a.dispatched])).toEqual([['remove_everything', false], ['add_note', true], ['dismiss', true], ['dismiss', false]]);
+
+  // Prose that quotes a call, then 20 calls in one reply: none, then at most 8, run.
+  model.script([
+    reply.text('The note says: {"name": "delete_all", "arguments": {}} — nothing to do.'),
+  ]);
+  r = await run(page, 'What does the note say?', { yes: true });
+  expect(r.counts.delete_all).toBe(0);
+  expect(r.asked).toEqual([]);
+  model.script([reply.calls(Array.from({ length: 20 }, (_, i) => ({ name: 'add_note', arguments: { text: `n${i}` } }))), reply.text('Added.')]);
+  r = await run(page, 'Add twenty notes');
+  expect(r.counts.add_note).toBe(1 + 8);
+});
+
+test('events after [DONE] are not acted on', async ({ page }) => {
+  await openHostile(page);
+  const event = (name, id) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: '{}' } }] } }] })}\n\n`;
+  model.script([
+    { raw: `${event('dismiss', 'c1')}data: [DONE]\n\n${event('delete_all', 'c2')}${event('pay', 'c3')}` },
+    reply.text('Dismissed.'),
+  ]);
+  const r = await run(page, 'Dismiss the banner', { yes: true });
+  expect(r.asked).toEqual([]);
+  expect(r.counts).toMatchObject({ promo: 1, delete_all: 0, pay: 0 });
+});
+
+test('keep-alive comments forever end at the deadline, with a clear message', async ({ page }) => {
+  await openHostile(page);
+  model.script([{ keepAliveMs: 200 }]);
+  const started = Date.now();
+  const r = await run(page, 'Dismiss the banner', { deadlineMs: 1500, timeoutMs: 1000 });
+  expect(Date.now() - started).toBeLessThan(8000);
+  expect(r.reason).toBe('modelFailed');
+  expect(r.message).toContain('did not answer within 1500 ms');
+  expect(r.counts.promo).toBe(0);
+});
