@@ -102,7 +102,7 @@ export function scan(root, marked) {
   for (const el of all('regions')) {
     if (isIgnored(el)) continue;
     const id = el.getAttribute('data-pling-region');
-    if (!id) {
+    if (!id?.trim()) {
       bad('data-pling-region', 'needs an id as its value');
       continue;
     }
@@ -123,7 +123,7 @@ export function scan(root, marked) {
     if (isIgnored(el)) continue;
     const name = el.getAttribute('data-pling-action');
     const what = `data-pling-action=${JSON.stringify(name)}`;
-    if (!name) {
+    if (!name?.trim()) {
       bad(what, 'needs a name as its value');
       continue;
     }
@@ -138,6 +138,10 @@ export function scan(root, marked) {
       continue;
     }
     const record = attr(el, 'record');
+    if (record !== undefined && !record.trim()) {
+      bad(what, 'data-pling-record needs the record id as its value');
+      continue;
+    }
     if (!isShown(el) && record !== undefined) continue; // a row that is not rendered is not a target
     out.actions.push({
       id: record !== undefined ? `${name}@${record}` : (attr(el, 'id') ?? name),
@@ -161,7 +165,7 @@ export function scan(root, marked) {
   for (const el of all('records')) {
     if (isIgnored(el) || !isShown(el)) continue;
     const id = el.getAttribute('data-pling-record-id');
-    if (!id) {
+    if (!id?.trim()) {
       bad('data-pling-record-id', 'needs the record id as its value');
       continue;
     }
@@ -178,7 +182,7 @@ export function scan(root, marked) {
   for (const el of all('state')) {
     if (isIgnored(el)) continue;
     const name = el.getAttribute('data-pling-state');
-    if (!name) {
+    if (!name?.trim()) {
       bad('data-pling-state', 'needs the state group name as its value');
       continue;
     }

@@ -255,7 +255,8 @@ export function collect(registry, options) {
         problem(`${source}: every record must be an object with an id`);
         continue;
       }
-      if (id === undefined || id === null || id === '') {
+      // An id that is empty once trimmed cannot be cited: that one record is left out.
+      if (id === undefined || id === null || String(id).trim() === '') {
         problem(`${source}: every record needs an id`);
         continue;
       }
@@ -542,7 +543,7 @@ export function collect(registry, options) {
         // Rows are usually bare ids: read a spec's fields without making one for them.
         const spec = row !== null && typeof row === 'object' ? row : undefined;
         const raw = spec ? spec.record : row;
-        if (raw === undefined || raw === null || raw === '') {
+        if (raw === undefined || raw === null || String(raw).trim() === '') {
           problem(`${what}: every row needs a record id`);
           continue;
         }

@@ -398,10 +398,14 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
     })
 }
 
-/// Neutralises data-block tags in every string of a schema (descriptions, enums, examples).
+/// Neutralises data-block tags and drops invisible characters in every string of a schema
+/// (descriptions, enums, examples).
 fn neutralize_strings(v: &mut Value) {
     match v {
         Value::String(s) => {
+            if s.chars().any(crate::text::is_invisible) {
+                s.retain(|c| !crate::text::is_invisible(c));
+            }
             if let std::borrow::Cow::Owned(safe) = neutralize_tags(s) {
                 *s = safe;
             }
