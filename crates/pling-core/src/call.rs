@@ -147,14 +147,25 @@ fn keep_declared(schema: &Value, arguments: &mut Value) {
 pub fn still_runs(current: &Snapshot, limits: &Limits, call: &Call) -> Result<(), String> {
     let observation =
         observe(current, limits).map_err(|e| format!("the page could not be observed: {e}"))?;
+    let same = |r: &crate::observe::Row<'_>| {
+        Some(r.record) == call.record.as_deref()
+            && r.action == call.declared
+            && r.action_id() == call.action_id
+    };
+    let mut blocked_for = None;
     let entry = observation.entries.iter().find(|e| match &e.target {
         crate::observe::Target::Action { id, .. } => *id == call.action_id && call.record.is_none(),
-        crate::observe::Target::Rows { rows, .. } => rows.iter().any(|r| {
-            Some(r.record) == call.record.as_deref()
-                && r.action == call.declared
-                && r.action_id() == call.action_id
-        }),
+        crate::observe::Target::Rows { rows, blocked, .. } => {
+            blocked_for = blocked.iter().find(|b| same(&b.row)).map(|b| b.reason);
+            blocked_for.is_some() || rows.iter().any(same)
+        }
     });
+    if let (Some(_), Some(reason)) = (entry, blocked_for) {
+        return Err(format!(
+            "`{}` cannot run now after the earlier calls of this reply: {reason}; it did not run",
+            call.action_id
+        ));
+    }
     match entry {
         None => Err(format!(
             "`{}` is no longer on the page after the earlier calls of this reply; it did not run",

@@ -135,11 +135,24 @@ pub enum Target<'a> {
         /// The rows, in page order.
         #[serde(skip)]
         rows: Vec<Row<'a>>,
-        /// How many rows there are.
+        /// How many rows can run now (`rows.len()`).
         count: usize,
-        /// Rows outside the viewport.
+        /// Rows that can run now and are outside the viewport.
         offscreen: usize,
+        /// Rows of the same operation that cannot run now, each with its reason: still one
+        /// operation under one name, so a call on one of them answers with its own reason.
+        #[serde(skip)]
+        blocked: Vec<Blocked<'a>>,
     },
+}
+
+/// A row of a folded entry that cannot run now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Blocked<'a> {
+    /// The row.
+    pub row: Row<'a>,
+    /// Why it cannot run now.
+    pub reason: &'a str,
 }
 
 /// One row of a folded entry: a record and the action that acts on it.
@@ -167,9 +180,22 @@ impl<'a> Row<'a> {
 impl Entry<'_> {
     /// How many declared actions this entry stands for.
     pub fn action_count(&self) -> usize {
+        self.runnable_count() + self.blocked_count()
+    }
+
+    /// How many of its declared actions can run now.
+    pub fn runnable_count(&self) -> usize {
         match &self.target {
-            Target::Action { .. } => 1,
+            Target::Action { .. } => usize::from(self.available),
             Target::Rows { rows, .. } => rows.len(),
+        }
+    }
+
+    /// How many of its declared actions cannot run now.
+    pub fn blocked_count(&self) -> usize {
+        match &self.target {
+            Target::Action { .. } => usize::from(!self.available),
+            Target::Rows { blocked, .. } => blocked.len(),
         }
     }
 
@@ -281,11 +307,9 @@ fn bounded_path(parent: &str, name: &str) -> String {
 struct FoldKey<'a> {
     name: &'a str,
     description: &'a str,
-    reason: Option<&'a str>,
     region: Option<usize>,
     kind: ActionKind,
     effect: Effect,
-    available: bool,
     confirm: bool,
     handoff: bool,
 }
@@ -338,7 +362,8 @@ pub fn observe<'a>(
             (Some(record), None) => {
                 count(available, 1, &mut available_actions, &mut unavailable_actions);
                 let row = Row { record, action: &a.id, set: false };
-                folder.place(&member, &regions, row, a.in_viewport, &mut None)
+                let blocked = if available { None } else { reason };
+                folder.place(&member, &regions, row, a.in_viewport, &mut None, blocked)
             }
             (_, Some(set)) => {
                 let visible: Option<Vec<bool>> = set.in_viewport.as_ref().map(|indices| {
@@ -357,8 +382,9 @@ pub fn observe<'a>(
                         exceptions.insert(k, COVERED_REASON);
                     }
                 }
+                // The whole set unavailable: every row is blocked for the action's reason.
+                let set_reason = if available { None } else { reason };
                 let mut shared: Option<usize> = None;
-                let mut first: Option<usize> = None;
                 let ids = snapshot.row_ids(set);
                 for (k, record) in ids.iter().enumerate() {
                     if let Some(e) =
@@ -375,30 +401,20 @@ pub fn observe<'a>(
                             &mut unavailable_actions,
                         );
                         let rows = rest.iter().map(|r| Row { record: r, action: &a.id, set: true });
-                        folder.extend_rows(e, rows, offscreen);
+                        folder.extend_rows(e, rows, offscreen, set_reason);
                         break;
                     }
                     let row = Row { record, action: &a.id, set: true };
                     let in_viewport = visible.as_ref().map(|v| v[k]);
-                    let exception = if exceptions.is_empty() {
-                        None
+                    let blocked = if exceptions.is_empty() {
+                        set_reason
                     } else {
                         exceptions.get(&(k as u32)).copied()
                     };
-                    let e = match exception {
-                        None => {
-                            count(available, 1, &mut available_actions, &mut unavailable_actions);
-                            folder.place(&member, &regions, row, in_viewport, &mut shared)
-                        }
-                        Some(why) => {
-                            count(false, 1, &mut available_actions, &mut unavailable_actions);
-                            let excepted = Member { available: false, reason: Some(why), ..member };
-                            folder.place(&excepted, &regions, row, in_viewport, &mut None)
-                        }
-                    };
-                    first.get_or_insert(e);
+                    count(blocked.is_none(), 1, &mut available_actions, &mut unavailable_actions);
+                    folder.place(&member, &regions, row, in_viewport, &mut shared, blocked);
                 }
-                match shared.or(first) {
+                match shared {
                     Some(e) => e,
                     None => continue,
                 }
@@ -413,6 +429,9 @@ pub fn observe<'a>(
         }
     }
     let Folder { mut entries, names, .. } = folder;
+    for e in &mut entries {
+        settle_availability(e);
+    }
     assign_names(&mut entries, &names);
     list_within_budget(&mut entries, limits.max_actions);
 
@@ -658,8 +677,9 @@ fn accepts<'a>(source: &mut Source<'a>, target: &Target<'a>, name: &str, row: &R
             *all = *all && canon;
             return true;
         }
-        let Target::Rows { rows, .. } = target else { return false };
-        *source = Source::Many(rows.iter().map(|r| r.record).collect());
+        let Target::Rows { rows, blocked, .. } = target else { return false };
+        let records = rows.iter().map(|r| r.record).chain(blocked.iter().map(|b| b.row.record));
+        *source = Source::Many(records.collect());
     }
     match source {
         Source::Many(seen) => seen.insert(row.record),
@@ -668,15 +688,13 @@ fn accepts<'a>(source: &mut Source<'a>, target: &Target<'a>, name: &str, row: &R
 }
 
 fn fold_key<'a>(m: &Member<'a>) -> FoldKey<'a> {
-    let (a, region, available) = (m.action, m.region, m.available);
+    let (a, region) = (m.action, m.region);
     FoldKey {
         name: a.base_name(),
         description: a.description.as_str(),
-        reason: m.reason,
         region,
         kind: a.kind,
         effect: a.effect,
-        available,
         confirm: a.confirm,
         handoff: a.handoff,
     }
@@ -724,12 +742,13 @@ impl<'a> Folder<'a> {
         row: Row<'a>,
         in_viewport: Option<bool>,
         hint: &mut Option<usize>,
+        blocked: Option<&'a str>,
     ) -> usize {
         let a = m.action;
         let name = a.base_name();
         if let Some(e) = *hint {
             if accepts(&mut self.sources[e], &self.entries[e].target, name, &row) {
-                self.push_row(e, row, in_viewport);
+                self.push_row(e, row, in_viewport, blocked);
                 return e;
             }
         }
@@ -745,7 +764,8 @@ impl<'a> Folder<'a> {
         let e = match chosen {
             Some(e) => e,
             None => {
-                let target = Target::Rows { rows: Vec::new(), count: 0, offscreen: 0 };
+                let target =
+                    Target::Rows { rows: Vec::new(), count: 0, offscreen: 0, blocked: Vec::new() };
                 let source = Source::Fresh {
                     only: Some(row.action),
                     canonical: canonical(name, &row),
@@ -756,7 +776,7 @@ impl<'a> Folder<'a> {
                 e
             }
         };
-        self.push_row(e, row, in_viewport);
+        self.push_row(e, row, in_viewport, blocked);
         *hint = Some(e);
         e
     }
@@ -766,28 +786,55 @@ impl<'a> Folder<'a> {
         matches!(self.sources[e], Source::Fresh { only: Some(id), .. } if id == action)
     }
 
-    /// Appends rows of the declaration that alone fills entry `e`.
+    /// Appends rows of the declaration that alone fills entry `e`, blocked for `blocked`.
     fn extend_rows(
         &mut self,
         e: usize,
         more: impl ExactSizeIterator<Item = Row<'a>>,
         offscreen: usize,
+        blocked: Option<&'a str>,
     ) {
-        if let Target::Rows { rows, count, offscreen: off } = &mut self.entries[e].target {
-            *count += more.len();
-            *off += offscreen;
-            rows.extend(more);
+        if let Target::Rows { rows, count, offscreen: off, blocked: out } =
+            &mut self.entries[e].target
+        {
+            match blocked {
+                Some(reason) => out.extend(more.map(|row| Blocked { row, reason })),
+                None => {
+                    *count += more.len();
+                    *off += offscreen;
+                    rows.extend(more);
+                }
+            }
         }
     }
 
-    fn push_row(&mut self, e: usize, row: Row<'a>, in_viewport: Option<bool>) {
-        if let Target::Rows { rows, count, offscreen } = &mut self.entries[e].target {
+    fn push_row(
+        &mut self,
+        e: usize,
+        row: Row<'a>,
+        in_viewport: Option<bool>,
+        blocked: Option<&'a str>,
+    ) {
+        if let Target::Rows { rows, count, offscreen, blocked: out } = &mut self.entries[e].target {
+            if let Some(reason) = blocked {
+                out.push(Blocked { row, reason });
+                return;
+            }
             rows.push(row);
             *count += 1;
             if in_viewport == Some(false) {
                 *offscreen += 1;
             }
         }
+    }
+}
+
+/// A folded entry can run when any of its rows can; one whose rows are all blocked is
+/// unavailable, for its first row's reason (each row keeps its own).
+fn settle_availability(e: &mut Entry<'_>) {
+    if let Target::Rows { rows, blocked, .. } = &e.target {
+        e.available = !rows.is_empty();
+        e.reason = if e.available { None } else { blocked.first().map(|b| b.reason) };
     }
 }
 

@@ -156,26 +156,29 @@ fn action_line(e: &Entry<'_>) -> String {
         line.push_str(&description);
     }
     match &e.target {
-        Target::Rows { rows, count, offscreen } => {
-            let examples: Vec<String> =
-                rows.iter().take(EXAMPLE_IDS).map(|row| data_line(row.record, 40).0).collect();
-            let _ = write!(
-                line,
-                " | use record to select a row ({}: {}",
-                plural(*count, "row", "rows"),
-                examples.join(" / ")
-            );
-            if *count > EXAMPLE_IDS {
-                line.push_str(" / …");
-            }
-            if *offscreen > 0 {
+        Target::Rows { rows, count, offscreen, blocked } => {
+            if !rows.is_empty() {
+                let examples: Vec<String> =
+                    rows.iter().take(EXAMPLE_IDS).map(|row| data_line(row.record, 40).0).collect();
                 let _ = write!(
                     line,
-                    "; {} outside the viewport, auto-scroll on call",
-                    plural(*offscreen, "row", "rows")
+                    " | use record to select a row ({}: {}",
+                    plural(*count, "row", "rows"),
+                    examples.join(" / ")
                 );
+                if *count > EXAMPLE_IDS {
+                    line.push_str(" / …");
+                }
+                if *offscreen > 0 {
+                    let _ = write!(
+                        line,
+                        "; {} outside the viewport, auto-scroll on call",
+                        plural(*offscreen, "row", "rows")
+                    );
+                }
+                line.push(')');
             }
-            line.push(')');
+            blocked_rows(blocked, e.available, &mut line);
         }
         Target::Action { in_viewport: Some(false), .. } => {
             line.push_str(" | outside the viewport, auto-scroll on call");
@@ -188,15 +191,61 @@ fn action_line(e: &Entry<'_>) -> String {
     if e.handoff {
         line.push_str(" | hands control to the user");
     }
-    if let Some(reason) = e.reason {
+    if let Some(reason) = e.reason.filter(|_| !matches!(e.target, Target::Rows { .. })) {
         let _ = write!(line, " | unavailable: {}", authored_line(reason));
     }
     line
 }
 
+/// How many example rows that cannot run now a line names, each with its reason.
+const BLOCKED_EXAMPLES: usize = 3;
+
+/// `| 2 rows cannot run now: o1 (already shipped), o4 (not paid yet)`, or, when every row
+/// of an entry is blocked for one reason, `| unavailable: reason (3 rows: o1 / o2 / o3)`.
+fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: &mut String) {
+    let Some(first) = blocked.first() else { return };
+    let ids = |n: usize| -> String {
+        blocked
+            .iter()
+            .take(n)
+            .map(|b| data_line(b.row.record, 40).0)
+            .collect::<Vec<_>>()
+            .join(" / ")
+    };
+    if !available && blocked.iter().all(|b| b.reason == first.reason) {
+        let _ = write!(
+            line,
+            " | unavailable: {} ({}: {}",
+            authored_line(first.reason),
+            plural(blocked.len(), "row", "rows"),
+            ids(EXAMPLE_IDS)
+        );
+        line.push_str(if blocked.len() > EXAMPLE_IDS { " / …)" } else { ")" });
+        return;
+    }
+    let what = if available { "cannot run now" } else { "unavailable" };
+    let _ = write!(line, " | {} {what}: ", plural(blocked.len(), "row", "rows"));
+    let named: Vec<String> = blocked
+        .iter()
+        .take(BLOCKED_EXAMPLES)
+        .map(|b| format!("{} ({})", data_line(b.row.record, 40).0, shorten_reason(b.reason)))
+        .collect();
+    line.push_str(&named.join(", "));
+    if blocked.len() > BLOCKED_EXAMPLES {
+        let _ = write!(line, ", … {} more", blocked.len() - BLOCKED_EXAMPLES);
+    }
+}
+
+fn shorten_reason(reason: &str) -> String {
+    crate::text::shorten(&authored_line(reason), 80).0.into_owned()
+}
+
+/// (actions, entries, listed entries): actions that can run for available entries, the
+/// blocked ones for unavailable entries.
 fn entry_counts<'e, 'a: 'e>(entries: impl Iterator<Item = &'e Entry<'a>>) -> (usize, usize, usize) {
     entries.fold((0, 0, 0), |(actions, all, listed), e| {
-        (actions + e.action_count(), all + 1, listed + usize::from(e.listed))
+        let n = if e.available { e.runnable_count() } else { e.blocked_count() };
+        (actions + n, all + 1, listed + usize::from(e.listed))
     })
 }
 
@@ -352,7 +401,7 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
     let mut description = authored_line(e.description);
     let _ = write!(description, "{}({})", if description.is_empty() { "" } else { " " }, tag(e));
     let parameters = match &e.target {
-        Target::Rows { rows, count, offscreen } => {
+        Target::Rows { rows, count, offscreen, blocked } => {
             let _ = write!(
                 description,
                 " | Row actions of the same type are folded into one: pass record to choose a row ({}",
@@ -363,6 +412,13 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
                     description,
                     "; {} outside the viewport (auto-scroll before execution)",
                     plural(*offscreen, "row", "rows")
+                );
+            }
+            if !blocked.is_empty() {
+                let _ = write!(
+                    description,
+                    "; {} cannot run now, see the page section",
+                    plural(blocked.len(), "more row", "more rows")
                 );
             }
             description.push_str(").");

@@ -91,6 +91,16 @@ impl<'a> Observation<'a> {
                 available: self.callable_names(),
             });
         };
+        // A row that cannot run now answers with its own reason.
+        if let (Target::Rows { blocked, .. }, Some(record)) = (&entry.target, record) {
+            if let Some(b) = blocked.iter().find(|b| b.row.record == record) {
+                return Err(CallError::Unavailable {
+                    name: format!("{name}` on row `{record}"),
+                    reason: b.reason.to_owned(),
+                    available: self.callable_names(),
+                });
+            }
+        }
         if let Some(reason) = entry.reason.filter(|_| !entry.available) {
             return Err(CallError::Unavailable {
                 name: name.to_owned(),

@@ -333,7 +333,11 @@ fn row_actions_fold_by_shape_and_names_collide_deterministically() {
         ),
         "{text}"
     );
-    assert!(text.contains("- open_3(record) (click / write / region:Inbox) | use record to select a row (1 row: m4) | unavailable: still loading"));
+    assert!(text.contains("- open_3(record) (click / write / region:Inbox) | unavailable: still loading (1 row: m4)"), "{text}");
+    assert_eq!(
+        o.resolve("open_3", Some("m4")).unwrap_err().to_string(),
+        "action `open_3` on row `m4` is unavailable: still loading; available now: open, open_2, open-settings_"
+    );
 }
 
 #[test]
@@ -440,17 +444,71 @@ fn row_set_exceptions_fold_into_their_own_entries() {
     });
     let o = observe(&s, &Limits::default()).unwrap();
     let text = page_section(&o);
-    assert!(text.contains("## Available actions on this page (3 actions, folded into 1 entry, showing 1)\n- archive(record) (click / write) Archive the message | use record to select a row (3 rows: m1 / m2 / m6; 1 row outside the viewport, auto-scroll on call)\n"), "{text}");
-    assert!(text.contains("## Unavailable actions (3 actions, folded into 3 entries, showing 3; they exist but cannot run now)"), "{text}");
-    assert!(text.contains("(1 row: m3; 1 row outside the viewport, auto-scroll on call) | unavailable: already archived"));
-    assert!(text.contains("(1 row: m4; 1 row outside the viewport, auto-scroll on call) | unavailable: not available right now"));
-    assert!(text.contains("(1 row: m5; 1 row outside the viewport, auto-scroll on call) | unavailable: covered by a dialog or overlay; close it first"));
-    let e = o.resolve("archive", Some("m3")).unwrap_err().to_string();
-    assert!(e.contains("not a row of `archive`"), "{e}");
+    // One declared row action is one entry under its own name: the rows that cannot run now
+    // are listed with it, each with its reason.
+    assert!(text.contains("## Available actions on this page (3 actions, folded into 1 entry, showing 1)\n- archive(record) (click / write) Archive the message | use record to select a row (3 rows: m1 / m2 / m6; 1 row outside the viewport, auto-scroll on call) | 3 rows cannot run now: m3 (already archived), m4 (not available right now), m5 (covered by a dialog or overlay; close it first)\n"), "{text}");
+    assert!(!text.contains("## Unavailable actions"), "{text}");
+    assert_eq!(o.entries.len(), 1);
     assert_eq!(
-        o.resolve("archive_2", Some("m3")).unwrap_err().to_string(),
-        "action `archive_2` is unavailable: already archived; available now: archive"
+        o.resolve("archive", Some("m3")).unwrap_err().to_string(),
+        "action `archive` on row `m3` is unavailable: already archived; available now: archive"
     );
+    assert!(o
+        .resolve("archive", Some("m5"))
+        .unwrap_err()
+        .to_string()
+        .contains("covered by a dialog"));
+    assert_eq!(o.resolve("archive", Some("m6")).unwrap().action_id, "archive@m6");
+    let tools = render(&o).tools;
+    assert!(tools[0]["function"]["description"]
+        .as_str()
+        .unwrap()
+        .contains("3 more rows cannot run now"));
+
+    // Every row blocked: still the one name, now unavailable, with its reason.
+    let mut all = s.clone();
+    all.actions[0].available = false;
+    all.actions[0].reason = Some("the inbox is read-only".into());
+    let o = observe(&all, &Limits::default()).unwrap();
+    let text = page_section(&o);
+    assert!(text.contains("- archive(record) (click / write) Archive the message | unavailable: the inbox is read-only (6 rows: m1 / m2 / m3 / …)"), "{text}");
+    assert!(o.resolve("archive", Some("m1")).unwrap_err().to_string().contains("read-only"));
+}
+
+#[test]
+fn per_row_availability_keeps_one_tool_with_its_declared_name() {
+    use pling_core::{RowException, RowSet};
+    // The orders page: only paid orders can be marked shipped; the others say why.
+    let mut s = Snapshot::default();
+    s.actions.push(Action {
+        id: "mark_shipped".into(),
+        description: "Mark the order as shipped".into(),
+        rows: Some(RowSet {
+            records: ["o1", "o2", "o3", "o4"].map(String::from).to_vec(),
+            unavailable: vec![
+                RowException { index: 0, reason: Some("the order is shipped".into()) },
+                RowException { index: 2, reason: Some("the order is not paid".into()) },
+                RowException { index: 3, reason: Some("the order was refunded".into()) },
+            ],
+            ..Default::default()
+        }),
+        ..Default::default()
+    });
+    let o = observe(&s, &Limits::default()).unwrap();
+    let tools = render(&o).tools;
+    let names: Vec<&str> = tools.iter().map(|t| t["function"]["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["mark_shipped"]);
+    assert!(o.resolve("mark_shipped", Some("o2")).is_ok());
+    assert!(o
+        .resolve("mark_shipped", Some("o3"))
+        .unwrap_err()
+        .to_string()
+        .contains("the order is not paid"));
+    assert!(o
+        .resolve("mark_shipped", Some("o1"))
+        .unwrap_err()
+        .to_string()
+        .contains("the order is shipped"));
 }
 
 #[test]

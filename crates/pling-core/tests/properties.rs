@@ -394,7 +394,11 @@ proptest! {
         }
         for e in o.entries.iter().filter(|e| e.callable()) {
             match &e.target {
-                pling_core::Target::Rows { rows, .. } => {
+                pling_core::Target::Rows { rows, blocked, .. } => {
+                    // A row that cannot run now answers with its reason, never resolves.
+                    for b in blocked {
+                        prop_assert!(r.names.action_id(&e.name, Some(b.row.record)).is_none());
+                    }
                     for row in rows {
                         let id = row.action_id();
                         let resolved = r.names.action_id(&e.name, Some(row.record));
@@ -416,7 +420,7 @@ proptest! {
             }
         }
         // Every available action of an active region that is listed resolves through its entry.
-        let callable: usize = o.entries.iter().filter(|e| e.callable()).map(|e| e.action_count()).sum();
+        let callable: usize = o.entries.iter().filter(|e| e.callable()).map(|e| e.runnable_count()).sum();
         let map = serde_json::to_value(r.names).unwrap();
         let mapped: usize = map.as_object().unwrap().values().map(|v| v.get("rows").map_or(1, |r| r.as_object().unwrap().len())).sum();
         prop_assert_eq!(callable, mapped);
