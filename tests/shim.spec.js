@@ -538,3 +538,33 @@ test('a declared expectation that does not happen is flagged, and a mistyped key
   expect(out.receipt.warning).toContain('EXPECTATION_FAILED: expected a change in records.removed');
   expect(warnings).toContain('[pling] action "archive_done": unknown key `descripton` is ignored (did you mean `description`?)');
 });
+
+test('form feedback follows the form: a good submit, a reset or hiding it clears what failed before', async ({ page }) => {
+  await openLab(page);
+  const seen = await page.evaluate(async () => {
+    const pling = window.labApp.pling;
+    document.body.insertAdjacentHTML('beforeend', '<form id="mail" data-pling-form><input name="to" required><button>Send</button></form>');
+    const form = /** @type {HTMLFormElement} */ (document.getElementById('mail'));
+    form.addEventListener('submit', (e) => e.preventDefault());
+    const errors = async () => (await pling.observe()).section.split('\n').filter((l) => l.includes('[field: to]'));
+    const out = {};
+    form.requestSubmit();
+    out.failed = await errors();
+    form.elements.namedItem('to').value = 'ana@example.com';
+    form.requestSubmit();
+    out.afterGoodSubmit = await errors();
+    form.reset();
+    out.afterReset = await errors();
+    form.requestSubmit();
+    out.failedAgain = await errors();
+    form.hidden = true;
+    out.hidden = await errors();
+    form.remove();
+    return out;
+  });
+  expect(seen.failed).toHaveLength(1);
+  expect(seen.afterGoodSubmit).toEqual([]);
+  expect(seen.afterReset).toEqual([]);
+  expect(seen.failedAgain).toHaveLength(1);
+  expect(seen.hidden).toEqual([]);
+});

@@ -603,7 +603,8 @@ export function collect(registry, options) {
   const forms = [...registry.forms, ...(scanned ? scanned.forms : [])];
   for (const d of forms) {
     const form = call('form.element', d.element);
-    if (form) for (const f of formFeedback(form, d.region, registry.invalidSeen)) addFeedback(f, 'form');
+    // A hidden form gives no feedback: what it said no longer applies to anything in view.
+    if (form && isShown(form)) for (const f of formFeedback(form, d.region, registry.invalidSeen)) addFeedback(f, 'form');
   }
 
   // Region counts: declared, or from the region's records.

@@ -38,7 +38,15 @@ export class Pling {
     /** @type {any} */
     this.last = null;
     this.onInvalid = (event) => this.registry.invalidSeen.add(event.target);
+    // A form submitted or reset starts over: its earlier failed fields are not reported again
+    // until they fail again (or the person touches them: `:user-invalid`).
+    this.onFormDone = (event) => {
+      const form = /** @type {HTMLFormElement} */ (event.target);
+      for (const el of form.elements ?? []) this.registry.invalidSeen.delete(el);
+    };
     document.addEventListener('invalid', this.onInvalid, true);
+    document.addEventListener('submit', this.onFormDone, true);
+    document.addEventListener('reset', this.onFormDone, true);
     this.destroyed = false;
     /** @type {AgentSurface | null} */
     this.agentSurface = null;
@@ -329,5 +337,7 @@ export class Pling {
     this.activity.disconnect();
     this.marked.disconnect();
     document.removeEventListener('invalid', this.onInvalid, true);
+    document.removeEventListener('submit', this.onFormDone, true);
+    document.removeEventListener('reset', this.onFormDone, true);
   }
 }

@@ -445,6 +445,16 @@ pub fn observe<'a>(
     let mut citation_chars = 0usize;
     let mut citation_closed = false;
     let mut example_record = None;
+    // Rows the person can see share the record budget fairly: a long row is shortened to its
+    // share rather than pushing the rows after it out.
+    let active = |i: usize| index.record_region[i].is_none_or(|r| regions.top_inactive[r].is_none());
+    let wanted_total = snapshot
+        .records
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| r.in_viewport != Some(false) && active(*i))
+        .count()
+        .min(limits.max_records);
     for (i, r) in snapshot.records.iter().enumerate() {
         let region = index.record_region[i];
         if let Some(top) = region.and_then(|r| regions.top_inactive[r]) {
@@ -490,10 +500,16 @@ pub fn observe<'a>(
             }
             let len = char_len(&line) + 1;
             let remaining = limits.max_record_chars.saturating_sub(record_chars);
-            if len <= remaining {
+            let share = remaining / wanted_total.saturating_sub(records.len()).max(1);
+            if len <= share || (len <= remaining && share < MIN_SHORTENED) {
                 record_chars += len;
                 shortened += cut;
                 records.push(line);
+            } else if share > MIN_SHORTENED {
+                let short = shorten(&line, share - 1).0.into_owned();
+                record_chars += char_len(&short) + 1;
+                shortened += cut + 1;
+                records.push(short);
             } else if records.is_empty() && remaining > MIN_SHORTENED {
                 let short = shorten(&line, remaining - 1).0.into_owned();
                 record_chars += char_len(&short) + 1;

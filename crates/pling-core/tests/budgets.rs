@@ -641,3 +641,35 @@ fn a_row_set_names_an_existing_list_or_its_own_records() {
         "actions[0].rows.covered[0] is not a usable row set: index 2 is past the 2 records"
     );
 }
+
+#[test]
+fn every_row_the_person_sees_is_readable_within_the_record_budget() {
+    // An inbox: nine messages on screen, each with a long preview.
+    let mut s = Snapshot::default();
+    for i in 1..=9 {
+        s.records.push(Record {
+            id: format!("m{i}"),
+            label: Some(format!("Message {i} from Ana about the quarterly plan").as_str().into()),
+            fields: [
+                ("from".to_owned(), json!(format!("ana{i}@example.com"))),
+                ("subject".to_owned(), json!(format!("Subject number {i}"))),
+                ("preview".to_owned(), json!("word ".repeat(40))),
+            ]
+            .into_iter()
+            .collect(),
+            in_viewport: Some(true),
+            ..Default::default()
+        });
+    }
+    s.records.push(Record { id: "m10".into(), in_viewport: Some(false), ..Default::default() });
+    let limits = Limits::default();
+    let o = observe(&s, &limits).unwrap();
+    assert_eq!(o.records.len(), 9, "{:#?}", o.records);
+    let used: usize = o.records.iter().map(|l| l.chars().count() + 1).sum();
+    assert!(used <= limits.max_record_chars);
+    for (i, line) in o.records.iter().enumerate() {
+        assert!(line.starts_with(&format!("- {}. m{}", i + 1, i + 1)), "{line}");
+        assert!(line.contains("from ana"), "{line}");
+    }
+    assert!(o.values_shortened > 0, "the shortening is marked");
+}
