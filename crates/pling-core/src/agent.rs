@@ -248,6 +248,45 @@ pub struct Agent {
     log: Vec<Done>,
     /// The person's current request, to notice an answer that only repeats it.
     request: String,
+    /// What the endpoint counts for a request over what the estimator counts: learnt from
+    /// each reply's `usage`, so the budget is what the server (its chat template and tools
+    /// included) sees, not what o200k would.
+    calibration: f64,
+    /// The estimate of the last step request, to compare with the usage of its reply.
+    estimated: usize,
+    /// Whether the current step was already retried after a context overflow.
+    overflow_retried: bool,
+}
+
+/// Whether a model error says the request was larger than the model's context.
+fn is_context_overflow(error: &ModelError) -> bool {
+    let (status, message, code) = match error {
+        ModelError::Http { status, message, code } => (Some(*status), message, code.as_deref()),
+        ModelError::Api { message, code } => (None, message, code.as_deref()),
+        _ => return false,
+    };
+    let m = message.to_lowercase();
+    code == Some("context_length_exceeded")
+        || (matches!(status, None | Some(400 | 413))
+            && (m.contains("context") || m.contains("too many tokens") || m.contains("maximum context"))
+            && (m.contains("exceed") || m.contains("too long") || m.contains("larger") || m.contains("maximum")))
+}
+
+/// The ratio of tokens the server counted to the context it has, when its message says both
+/// (llama-server: `request (8371 tokens) exceeds the available context size (8192 tokens)`).
+fn overflow_ratio(error: &ModelError) -> Option<f64> {
+    let (ModelError::Http { message, .. } | ModelError::Api { message, .. }) = error else {
+        return None;
+    };
+    let numbers: Vec<f64> = message
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    match numbers.as_slice() {
+        [asked, context, ..] if *context > 0.0 && asked > context => Some(asked / context),
+        _ => None,
+    }
 }
 
 impl Agent {
@@ -268,6 +307,9 @@ impl Agent {
             repeated: 0,
             log: Vec::new(),
             request: String::new(),
+            calibration: 1.0,
+            estimated: 0,
+            overflow_retried: false,
         }
     }
 
@@ -362,10 +404,28 @@ impl Agent {
         let reply = match reply {
             Ok(reply) => reply,
             Err(ModelError::Aborted) => return Ok(self.finish(FinishReason::Stopped, None)),
+            Err(error) if is_context_overflow(&error) && !self.overflow_retried => {
+                // Larger than the server's context: learn by how much, compact, ask again once.
+                self.overflow_retried = true;
+                let factor = overflow_ratio(&error).unwrap_or(1.25).clamp(1.05, 4.0);
+                self.calibration = (self.calibration * factor).min(4.0);
+                if let Some(effect) = self.compaction(true) {
+                    return Ok(effect);
+                }
+                return Ok(self.finish(
+                    FinishReason::ModelFailed,
+                    Some(format!("{error} (and there was no older history to summarise)")),
+                ));
+            }
             Err(error) => {
                 return Ok(self.finish(FinishReason::ModelFailed, Some(error.to_string())))
             }
         };
+        self.overflow_retried = false;
+        if let Some(usage) = reply.usage.filter(|u| u.prompt_tokens > 0 && self.estimated > 0) {
+            let measured = usage.prompt_tokens as f64 / self.estimated as f64;
+            self.calibration = measured.clamp(0.5, 4.0);
+        }
         let (content, calls) = self.calls_of(reply.clone());
         if calls.is_empty() {
             let mut message = content.unwrap_or_default().trim().to_owned();
@@ -511,11 +571,11 @@ impl Agent {
     }
 
     fn request(&mut self, count_step: bool) -> Effect {
-        let Some(snapshot) = self.snapshot.as_ref() else {
+        let Some(snapshot) = self.snapshot.clone() else {
             self.state = State::Observe { receipt: false };
             return Effect::Observe;
         };
-        let observation = match observe(snapshot, &self.config.limits) {
+        let observation = match observe(&snapshot, &self.config.limits) {
             Ok(o) => o,
             Err(e) => {
                 return self.finish(
@@ -527,23 +587,16 @@ impl Agent {
         let rendered = render(&observation);
         let system = system_message(self.config.application.as_deref(), &rendered.section);
         let fixed = fixed_tokens(&system, &rendered.tools);
-        if self.history.needs_compaction(fixed, &self.config.limits) {
-            if let Some(cut) = self.history.cut(self.config.limits.keep_recent) {
-                let options = RequestOptions {
-                    stream: false,
-                    tool_mode: ToolMode::Native,
-                    ..self.config.request.clone()
-                };
-                let body = request_body(
-                    SUMMARY_SYSTEM,
-                    &self.history.summary_messages(cut),
-                    &[],
-                    &options,
-                );
-                self.state = State::Model { purpose: Purpose::Summary, cut };
-                return Effect::Request { purpose: Purpose::Summary, body };
+        // The history's own estimate is scaled inside; the fixed part is given scaled by what
+        // the endpoint was seen to count, and so is the history (the difference is added).
+        let history = self.history.tokens();
+        let scaled = ((fixed + history) as f64 * self.calibration) as usize;
+        if self.history.needs_compaction(scaled.saturating_sub(history), &self.config.limits) {
+            if let Some(effect) = self.compaction(false) {
+                return effect;
             }
         }
+        self.estimated = fixed + self.history.tokens();
         if count_step {
             if self.steps >= self.config.max_steps {
                 return self.finish(FinishReason::StepLimit, None);
@@ -555,9 +608,25 @@ impl Agent {
             options.max_tokens = Some(self.config.limits.reserve_for_output);
         }
         let body = request_body(&system, &self.history.messages, &rendered.tools, &options);
-        self.shown = Some(snapshot.clone());
+        self.shown = Some(snapshot);
         self.state = State::Model { purpose: Purpose::Step, cut: 0 };
         Effect::Request { purpose: Purpose::Step, body }
+    }
+
+    /// A request to summarise the older history, when there is older history to summarise.
+    /// `forced`: even when the estimate says it fits (the server said it did not).
+    fn compaction(&mut self, forced: bool) -> Option<Effect> {
+        let keep = if forced {
+            (self.config.limits.keep_recent / 2).max(1)
+        } else {
+            self.config.limits.keep_recent
+        };
+        let cut = self.history.cut(keep)?;
+        let options =
+            RequestOptions { stream: false, tool_mode: ToolMode::Native, ..self.config.request.clone() };
+        let body = request_body(SUMMARY_SYSTEM, &self.history.summary_messages(cut), &[], &options);
+        self.state = State::Model { purpose: Purpose::Summary, cut };
+        Some(Effect::Request { purpose: Purpose::Summary, body })
     }
 
     /// Checks one call; returns the effect to perform, or `None` when it was refused (its

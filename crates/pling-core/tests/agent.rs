@@ -841,3 +841,62 @@ fn an_oversized_argument_is_refused_and_left_out_of_the_history() {
     assert!(next.len() < 20_000, "the next request is {} bytes", next.len());
     assert!(next.contains("characters left out"));
 }
+
+#[test]
+fn a_context_overflow_compacts_the_history_and_asks_again_once() {
+    let mut agent = Agent::new(config());
+    let mut page = Page::new();
+    // Earlier turns, so there is history to summarise.
+    for n in 0..4 {
+        let script = vec![tool_reply(None, vec![call(&format!("s{n}"), "search", r#"{"text":"x"}"#)]), text_reply("Searched.")];
+        drive(&mut agent, &mut page, &format!("Search {n}"), script, true);
+    }
+    let overflow = || {
+        Err(ModelError::Http {
+            status: 400,
+            message: "request (8371 tokens) exceeds the available context size (8192 tokens)".into(),
+            code: None,
+        })
+    };
+    let (requests, effect) = drive(&mut agent, &mut page, "And now?", vec![overflow(), text_reply("Done.")], true);
+    let purposes: Vec<bool> = requests.iter().map(|r| system(r).starts_with("You summarise")).collect();
+    assert_eq!(purposes, [false, true, false], "step, summary, the step again");
+    assert!(matches!(effect, Effect::Finish { reason: FinishReason::Answered, .. }));
+    let first = requests[0]["messages"].as_array().unwrap().len();
+    let retried = requests[2]["messages"].as_array().unwrap().len();
+    assert!(retried < first, "the retry is smaller: {retried} < {first}");
+
+    // A second overflow in the same step is not retried again: it is said, honestly.
+    let (_, effect) = drive(&mut agent, &mut page, "Again?", vec![overflow(), overflow()], true);
+    let Effect::Finish { reason, message, .. } = effect else { panic!() };
+    assert_eq!(reason, FinishReason::ModelFailed);
+    assert!(message.contains("exceeds the available context size"), "{message}");
+}
+
+#[test]
+fn the_budget_follows_what_the_endpoint_counts() {
+    // The server counts three times what the estimator does (its template renders the tools):
+    // after one reply with that usage, the history is compacted much earlier.
+    let counted = |tokens: u64| -> Result<Reply, ModelError> {
+        Ok(Reply {
+            content: None,
+            tool_calls: vec![call("c", "search", r#"{"text":"x"}"#)],
+            finish_reason: Stop::ToolCalls,
+            usage: Some(pling_core::openai::Usage { prompt_tokens: tokens, completion_tokens: 5 }),
+            recovered: false,
+        })
+    };
+    let summaries = |factor: u64| {
+        let mut agent = Agent::new(config());
+        let mut page = Page::new();
+        let mut summaries = 0;
+        for n in 0..6 {
+            let estimate = 2_000 * factor;
+            let script = vec![counted(estimate), text_reply("ok")];
+            let (requests, _) = drive(&mut agent, &mut page, &format!("Search {n}"), script, true);
+            summaries += requests.iter().filter(|r| system(r).starts_with("You summarise")).count();
+        }
+        summaries
+    };
+    assert!(summaries(3) > summaries(1), "{} vs {}", summaries(3), summaries(1));
+}
