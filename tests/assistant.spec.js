@@ -216,7 +216,7 @@ test('confirmation: a denial goes back to the model and nothing runs; a yes runs
     const a = new Assistant(window.labApp.pling, { baseURL: url, model: 'scripted', confirm: (r) => { asked.push(r); return false; } });
     return { result: await a.run('Delete my account.'), asked };
   }, model.url);
-  expect(denied.asked).toEqual([{ actionId: 'delete_account', record: null, description: 'Delete the account', arguments: {} }]);
+  expect(denied.asked).toEqual([{ name: 'delete_account', actionId: 'delete_account', record: null, label: null, description: 'Delete the account', arguments: {} }]);
   expect(await page.locator('#status').textContent()).not.toBe('Deleted');
   expect(JSON.parse(model.requests[1].body.messages[3].content).result.error).toMatch(/^the person declined this action/);
   model.requests.length = 0;

@@ -107,6 +107,8 @@ test('whatever the reply claims, nothing undeclared, unavailable, unconfirmed or
   expect(r.asked).toEqual(['delete_all']);
   expect(r.reason).toBe('handoff');
   expect(r.counts).toMatchObject({ delete_all: 0, export: 0, pay: 0 });
+  // The person is pointed at the control the step needs.
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay-button');
 
   model.script([
     reply.calls([

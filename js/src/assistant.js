@@ -145,6 +145,7 @@ export class Assistant {
           }
           case 'finish': {
             const done = { reason: effect.reason, message: effect.message, actions: effect.actions };
+            if (effect.reason === 'handoff') this.pling.pointAt(effect.actions.at(-1));
             this.#emit({ type: 'finish', ...done });
             return done;
           }

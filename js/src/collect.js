@@ -422,6 +422,15 @@ export function collect(registry, options) {
       action.reason = declaredReason || DISABLED_REASON;
     }
     if (isCovered(el, facts, inView)) action.covered = true;
+    // What the field holds now is page data the model needs to see (masked when sensitive).
+    if (checkHidden) {
+      // An empty field is left unsaid, as the spec's example has it.
+      const value = currentValue(el);
+      if (value !== undefined && value !== '') {
+        if (isSensitive(el)) secrets.note(value);
+        action.value = isSensitive(el) ? MASK : value;
+      }
+    }
   };
   const addAction = (a, target) => {
     if (targets.has(a.id)) return problem(`action "${a.id}" is declared twice; the second is ignored`);
@@ -660,4 +669,17 @@ function validityMessage(el) {
   if (v.patternMismatch) return 'The value does not match the required format.';
   if (v.rangeUnderflow || v.rangeOverflow || v.stepMismatch || v.badInput) return 'The value is out of the allowed range.';
   return 'The value is not valid.';
+}
+
+/** The current value of a form control, or `undefined` for an element that holds none. */
+function currentValue(el) {
+  if (el.tagName === 'INPUT') {
+    const input = /** @type {HTMLInputElement} */ (el);
+    if (input.type === 'checkbox' || input.type === 'radio') return input.checked;
+    if (['button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(input.type)) return undefined;
+    return input.value;
+  }
+  if (el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return /** @type {HTMLTextAreaElement} */ (el).value;
+  if (/** @type {HTMLElement} */ (el).isContentEditable) return el.textContent ?? '';
+  return undefined;
 }

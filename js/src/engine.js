@@ -87,6 +87,25 @@ export class Observed {
     return JSON.parse(guarded(() => this.page.resolve(name, record == null ? undefined : String(record))));
   }
 
+  /**
+   * Checks a call as the assistant loop does: name and record, arguments against the schema
+   * (undeclared ones dropped). A refusal carries the error the loop would hand the model.
+   * @param {string} name
+   * @param {unknown} args
+   * @returns {{run: {actionId: string, declared: string, record: string | null, arguments: Record<string, unknown>, confirm: boolean, handoff: boolean, description: string}} | {refused: {actionId: string | null, error: string}}}
+   */
+  check(name, args) {
+    const out = JSON.parse(guarded(() => this.page.check(String(name), JSON.stringify(args ?? {}))));
+    if (!out.refused) return out;
+    let error = out.refused.content;
+    try {
+      error = JSON.parse(out.refused.content).result.error ?? error;
+    } catch {
+      // a cut receipt: its text is the error
+    }
+    return { refused: { actionId: out.refused.actionId ?? null, error } };
+  }
+
   /** @returns {Record<string, {action: string} | {rows: Record<string, string>}>} */
   nameMap() {
     return JSON.parse(guarded(() => this.page.nameMap()));

@@ -169,13 +169,19 @@ export interface SettleReport {
   reason?: string;
 }
 
+/** What the person is asked to allow: the same shape from the loop, the surface and `call`. */
 export interface ConfirmRequest {
+  /** The function name that was called. */
   name: string;
+  /** The original action id (`delete@t1`). */
   actionId: string;
-  record?: string;
+  /** The row, for a row action. */
+  record?: string | null;
+  /** That row's label as the page shows it (from the loop). */
+  label?: string | null;
   /** The author's description of the action. */
   description?: string;
-  args: Record<string, unknown>;
+  arguments: Record<string, unknown>;
 }
 
 export interface PlingOptions {
@@ -259,6 +265,8 @@ export declare class Pling {
   capture(): Promise<{ json: string; settle: SettleReport }>;
   /** Runs an action the assistant loop resolved, checked and confirmed. */
   perform(call: { actionId: string; declared: string; record: string | null; arguments: Record<string, unknown> }): Promise<CallResult>;
+  /** Scrolls to and focuses the control of an action handed to the person. */
+  pointAt(done: { actionId?: string | null; record?: string | null } | undefined): void;
   /** The Agent Surface of this page (made once; `options` apply the first time). */
   surface(options?: SurfaceOptions): AgentSurface;
   destroy(): void;
@@ -395,7 +403,7 @@ export interface AssistantOptions {
   /** Overrides the Pling's application section. */
   app?: string;
   /** Asks the person before a confirm action runs (default `window.confirm`). */
-  confirm?: (request: { actionId: string; record: string | null; description: string; arguments: Record<string, unknown> }) => boolean | Promise<boolean>;
+  confirm?: (request: ConfirmRequest) => boolean | Promise<boolean>;
   onEvent?: (event: { type: string; [k: string]: unknown }) => void;
 }
 

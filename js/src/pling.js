@@ -279,12 +279,16 @@ export class Pling {
     if (args === null || typeof args !== 'object' || Array.isArray(args)) {
       return { ok: false, actionId: null, error: 'arguments must be a JSON object' };
     }
-    let resolved;
+    // The loop's check: name and record, arguments against the schema, undeclared ones dropped.
+    let checked;
     try {
-      resolved = engine.resolve(name, args.record);
+      checked = engine.check(name, args);
     } catch (error) {
       return { ok: false, actionId: null, error: messageOf(error) };
     }
+    if ('refused' in checked) return { ok: false, actionId: checked.refused.actionId, error: checked.refused.error };
+    const resolved = checked.run;
+    args = resolved.arguments;
     const target = targets.get(resolved.declared);
     if (!target) return { ok: false, actionId: resolved.actionId, error: 'the action is no longer declared on the page' };
     // A handoff is the person's step: a call never runs it.
@@ -293,7 +297,7 @@ export class Pling {
       const approve = this.options.confirm ?? ((info) => window.confirm(`Allow the assistant to run "${info.name}"${info.record ? ` on ${info.record}` : ''}?`));
       let yes = false;
       try {
-        yes = !!(await approve({ name, actionId: resolved.actionId, record: resolved.record ?? undefined, args }));
+        yes = !!(await approve({ name, actionId: resolved.actionId, record: resolved.record ?? undefined, description: resolved.description, arguments: args }));
       } catch {
         yes = false;
       }
@@ -307,6 +311,22 @@ export class Pling {
     const report = await this.settle();
     this.#changed();
     return { ...this.scrubbed(result), settle: report };
+  }
+
+  /**
+   * Brings the control of an action handed to the person into view and focuses it, so the
+   * person sees where to act.
+   * @param {{actionId?: string | null, record?: string | null} | undefined} done
+   */
+  pointAt(done) {
+    const id = done?.actionId;
+    const targets = this.last?.targets;
+    if (!id || !targets) return;
+    const target = targets.get(id) ?? targets.get(id.slice(0, id.lastIndexOf('@')));
+    const el = target?.element?.(done.record ?? undefined);
+    if (!(el instanceof HTMLElement)) return;
+    el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    el.focus({ preventScroll: true });
   }
 
   /** The snapshot as JSON, every string well-formed and scrubbed of the page's secrets. */

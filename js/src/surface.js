@@ -100,7 +100,7 @@ export class AgentSurface {
       if (run.handoff) {
         return { ok: false, ran: false, handoff: true, actionId: run.actionId, content: current.engine.page.refusal(callJson, 'handoff') };
       }
-      if (run.confirm && !(await this.#confirm(run))) {
+      if (run.confirm && !(await this.#confirm(String(name), run))) {
         return { ok: false, ran: false, declined: true, actionId: run.actionId, content: current.engine.page.refusal(callJson, 'declined') };
       }
       const outcome = await this.pling.perform(run, current.targets);
@@ -112,10 +112,10 @@ export class AgentSurface {
     });
   }
 
-  async #confirm(run) {
+  async #confirm(name, run) {
     const ask = this.options.confirm ?? this.pling.options.confirm ?? ((r) => window.confirm(`Allow an agent to: ${r.description || r.actionId}${r.record ? ` (${r.record})` : ''}?`));
     try {
-      return !!(await ask({ name: run.actionId, actionId: run.actionId, record: run.record ?? undefined, description: run.description, args: run.arguments }));
+      return !!(await ask({ name, actionId: run.actionId, record: run.record ?? undefined, description: run.description, arguments: run.arguments }));
     } catch (error) {
       console.error(`[pling] confirm threw: ${messageOf(error)}`);
       return false;

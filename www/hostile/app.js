@@ -47,7 +47,7 @@ pling.action({
   handler: (args) => { counts.add_note++; received.push(args); notes.push({ id: `n${notes.length + 1}`, text: String(args.text) }); render(); },
 });
 pling.action({ id: 'delete_all', description: 'Delete every note', confirm: true, handler: () => { counts.delete_all++; notes.length = 0; render(); } });
-pling.action({ id: 'pay', description: 'Pay for the premium plan', handoff: true, handler: () => { counts.pay++; } });
+pling.action({ id: 'pay', description: 'Pay for the premium plan', handoff: true, element: $('pay-button'), handler: () => { counts.pay++; } });
 pling.action({ id: 'export', description: 'Export the notes', available: () => false, reason: 'exports are turned off', handler: () => { counts.export++; } });
 pling.action({ id: 'sync', description: 'Sync with the server', handler: () => { counts.fail++; throw new Error('sync refused for token SECRET-TOKEN-1234'); } });
 pling.state({ name: 'token', value: () => secret('SECRET-TOKEN-1234') });

@@ -135,10 +135,14 @@ pub enum Effect {
     /// Ask the person whether this action may run; pass the answer to [`Agent::confirmed`].
     #[serde(rename_all = "camelCase")]
     Confirm {
+        /// The function name the model called.
+        name: String,
         /// The original action id.
         action_id: String,
         /// The record, for a row action.
         record: Option<String>,
+        /// That row's label as the page shows it, so the person can see which row it is.
+        label: Option<String>,
         /// The action's description.
         description: String,
         /// The arguments.
@@ -256,7 +260,13 @@ pub struct Agent {
     estimated: usize,
     /// Whether the current step was already retried after a context overflow.
     overflow_retried: bool,
+    /// Whether this request's answer that only repeated it was already sent back once.
+    nudged: bool,
 }
+
+/// What the loop says when the model only repeated the request: one nudge, then the
+/// fallback from the receipts.
+pub const NUDGE: &str = "You repeated my request instead of acting on it. Call the action that does it, or say briefly what you did and the result.";
 
 /// Whether a model error says the request was larger than the model's context.
 fn is_context_overflow(error: &ModelError) -> bool {
@@ -268,8 +278,13 @@ fn is_context_overflow(error: &ModelError) -> bool {
     let m = message.to_lowercase();
     code == Some("context_length_exceeded")
         || (matches!(status, None | Some(400 | 413))
-            && (m.contains("context") || m.contains("too many tokens") || m.contains("maximum context"))
-            && (m.contains("exceed") || m.contains("too long") || m.contains("larger") || m.contains("maximum")))
+            && (m.contains("context")
+                || m.contains("too many tokens")
+                || m.contains("maximum context"))
+            && (m.contains("exceed")
+                || m.contains("too long")
+                || m.contains("larger")
+                || m.contains("maximum")))
 }
 
 /// The ratio of tokens the server counted to the context it has, when its message says both
@@ -278,13 +293,16 @@ fn overflow_ratio(error: &ModelError) -> Option<f64> {
     let (ModelError::Http { message, .. } | ModelError::Api { message, .. }) = error else {
         return None;
     };
-    let numbers: Vec<f64> = message
+    // Whole numbers only: parsing floats would add a float parser to the engine for this.
+    let numbers: Vec<u64> = message
         .split(|c: char| !c.is_ascii_digit())
         .filter(|s| !s.is_empty())
         .filter_map(|s| s.parse().ok())
         .collect();
     match numbers.as_slice() {
-        [asked, context, ..] if *context > 0.0 && asked > context => Some(asked / context),
+        [asked, context, ..] if *context > 0 && asked > context => {
+            Some(*asked as f64 / *context as f64)
+        }
         _ => None,
     }
 }
@@ -310,6 +328,7 @@ impl Agent {
             calibration: 1.0,
             estimated: 0,
             overflow_retried: false,
+            nudged: false,
         }
     }
 
@@ -339,6 +358,7 @@ impl Agent {
         }
         self.history.messages.push(Message::User { content: text.to_owned() });
         self.request = text.to_owned();
+        self.nudged = false;
         self.steps = 0;
         self.repeated = 0;
         self.failures.clear();
@@ -433,6 +453,14 @@ impl Agent {
             // then what the receipts say ran, not something that sounds like a success.
             if message.is_empty() {
                 message = self.what_ran("The model gave no answer.");
+            } else if echoes(&message, &self.request) && !self.nudged {
+                // Small models sometimes say the request back: ask once for the answer.
+                self.nudged = true;
+                self.history
+                    .messages
+                    .push(Message::Assistant { content: Some(message), tool_calls: vec![] });
+                self.history.messages.push(Message::User { content: NUDGE.to_owned() });
+                return Ok(self.request(true));
             } else if echoes(&message, &self.request) {
                 message = self.what_ran("The model repeated your request instead of answering.");
             }
@@ -622,8 +650,11 @@ impl Agent {
             self.config.limits.keep_recent
         };
         let cut = self.history.cut(keep)?;
-        let options =
-            RequestOptions { stream: false, tool_mode: ToolMode::Native, ..self.config.request.clone() };
+        let options = RequestOptions {
+            stream: false,
+            tool_mode: ToolMode::Native,
+            ..self.config.request.clone()
+        };
         let body = request_body(SUMMARY_SYSTEM, &self.history.summary_messages(cut), &[], &options);
         self.state = State::Model { purpose: Purpose::Summary, cut };
         Some(Effect::Request { purpose: Purpose::Summary, body })
@@ -689,8 +720,10 @@ impl Agent {
         let effect = if checked.confirm {
             self.state = State::Confirm;
             Effect::Confirm {
+                name: call.name.clone(),
                 action_id: flight.action_id.clone(),
                 record: flight.record.clone(),
+                label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
                 description: flight.action.description.as_str().to_owned(),
                 arguments: flight.arguments.clone(),
             }

@@ -103,6 +103,8 @@ pub struct Entry<'a> {
     pub description: &'a str,
     /// The declared parameter schema.
     pub params: Option<&'a Value>,
+    /// The current value of a single action's element (page data).
+    pub value: Option<&'a Value>,
     /// Whether it can run now (declared available and not covered).
     pub available: bool,
     /// Why it cannot run now.
@@ -447,7 +449,8 @@ pub fn observe<'a>(
     let mut example_record = None;
     // Rows the person can see share the record budget fairly: a long row is shortened to its
     // share rather than pushing the rows after it out.
-    let active = |i: usize| index.record_region[i].is_none_or(|r| regions.top_inactive[r].is_none());
+    let active =
+        |i: usize| index.record_region[i].is_none_or(|r| regions.top_inactive[r].is_none());
     let wanted_total = snapshot
         .records
         .iter()
@@ -482,34 +485,22 @@ pub fn observe<'a>(
             example_record = Some(id.clone());
         }
         if wants_full {
-            let mut line = format!("- {}. {}", records.len() + 1, id);
-            let mut cut = 0usize;
-            if let Some(label) = &r.label {
-                let (label, c) = data_line(label.as_str(), MAX_VALUE_CHARS);
-                cut += c as usize;
-                let _ = write!(line, " ({label})");
-            }
-            line.push(':');
-            for (n, (k, v)) in r.fields.iter().enumerate() {
-                line.push_str(if n == 0 { " " } else { "; " });
-                let (key, c) = data_line(k, MAX_KEY_CHARS);
-                cut += c as usize;
-                line.push_str(&key);
-                line.push(' ');
-                cut += data_value_inline(v, &mut line) as usize;
-            }
-            let len = char_len(&line) + 1;
             let remaining = limits.max_record_chars.saturating_sub(record_chars);
             let share = remaining / wanted_total.saturating_sub(records.len()).max(1);
-            if len <= share || (len <= remaining && share < MIN_SHORTENED) {
+            // Long values are shortened until the row fits its share of the budget; a row whose
+            // short values already say it all keeps them and fits where it can.
+            let (line, cut) = VALUE_CAPS
+                .iter()
+                .map(|&cap| record_line(records.len() + 1, &id, r, cap))
+                .find(|(line, _)| char_len(line) < share)
+                .unwrap_or_else(|| {
+                    record_line(records.len() + 1, &id, r, VALUE_CAPS[VALUE_CAPS.len() - 1])
+                });
+            let len = char_len(&line) + 1;
+            if len <= remaining {
                 record_chars += len;
                 shortened += cut;
                 records.push(line);
-            } else if share > MIN_SHORTENED {
-                let short = shorten(&line, share - 1).0.into_owned();
-                record_chars += char_len(&short) + 1;
-                shortened += cut + 1;
-                records.push(short);
             } else if records.is_empty() && remaining > MIN_SHORTENED {
                 let short = shorten(&line, remaining - 1).0.into_owned();
                 record_chars += char_len(&short) + 1;
@@ -603,6 +594,32 @@ pub fn observe<'a>(
         values_shortened: shortened,
         limits: *limits,
     })
+}
+
+/// The longest page-data value a record line keeps, tried in turn until the row fits its
+/// share of `maxRecordChars`.
+const VALUE_CAPS: [usize; 4] = [MAX_VALUE_CHARS, 80, 40, 24];
+
+/// `- 3. m3 (label): key value; …`, each value shortened to `cap` characters. Returns the line
+/// and how many values were shortened.
+fn record_line(n: usize, id: &str, r: &crate::snapshot::Record, cap: usize) -> (String, usize) {
+    let mut line = format!("- {n}. {id}");
+    let mut cut = 0usize;
+    if let Some(label) = &r.label {
+        let (label, c) = data_line(label.as_str(), cap);
+        cut += c as usize;
+        let _ = write!(line, " ({label})");
+    }
+    line.push(':');
+    for (k, (key, v)) in r.fields.iter().enumerate() {
+        line.push_str(if k == 0 { " " } else { "; " });
+        let (key, c) = data_line(key, MAX_KEY_CHARS);
+        cut += c as usize;
+        line.push_str(&key);
+        line.push(' ');
+        cut += crate::text::data_value_capped(v, cap, &mut line) as usize;
+    }
+    (line, cut)
 }
 
 /// Adds a record id to the citation index while its allowance lasts.
@@ -902,6 +919,11 @@ fn new_entry<'a>(
         region_path: regions.path(region),
         description: a.description.as_str(),
         params: a.params.as_ref(),
+        value: if a.record.is_none() && a.rows.is_none() {
+            a.value.as_ref().map(|v| &v.0)
+        } else {
+            None
+        },
         available,
         reason,
         confirm: a.confirm,

@@ -180,10 +180,23 @@ fn action_line(e: &Entry<'_>) -> String {
             }
             blocked_rows(blocked, e.available, &mut line);
         }
-        Target::Action { in_viewport: Some(false), .. } => {
-            line.push_str(" | outside the viewport, auto-scroll on call");
+        Target::Action { in_viewport, .. } => {
+            if let Some(value) = e.value {
+                // Page data: what the field holds now, shortened and neutralised like a record's.
+                line.push_str(" | now: ");
+                match value {
+                    Value::String(s) => {
+                        let _ = write!(line, "\u{201c}{}\u{201d}", data_line(s, 80).0);
+                    }
+                    other => {
+                        crate::text::data_value_inline(other, &mut line);
+                    }
+                }
+            }
+            if *in_viewport == Some(false) {
+                line.push_str(" | outside the viewport, auto-scroll on call");
+            }
         }
-        Target::Action { .. } => {}
     }
     if e.confirm {
         line.push_str(" | asks the user to confirm first");

@@ -214,6 +214,10 @@ pub struct Action {
     /// it changes, the receipt carries `EXPECTATION_FAILED`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expects: Vec<String>,
+    /// The current value of its element (an input's text, a checkbox's state, a select's
+    /// option), as page data; masked by the shim when sensitive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<DataValue>,
 }
 
 /// The rows of a row action declared once: the compact form of many `name@record` actions
@@ -364,6 +368,7 @@ impl Default for Action {
             covered: false,
             reveals: None,
             expects: Vec::new(),
+            value: None,
         }
     }
 }

@@ -362,16 +362,22 @@ pub fn data_line(s: &str, max: usize) -> (String, bool) {
 /// Renders a data value inline (record fields): strings bare, the rest as compact JSON,
 /// with long strings shortened and deep nesting summarised. Returns whether anything was cut.
 pub fn data_value_inline(v: &Value, out: &mut String) -> bool {
+    data_value_capped(v, MAX_VALUE_CHARS, out)
+}
+
+/// [`data_value_inline`] with strings shortened to `cap` characters (structured values to
+/// twice that).
+pub fn data_value_capped(v: &Value, cap: usize, out: &mut String) -> bool {
     match v {
         Value::String(s) => {
-            let (text, cut) = data_line(s, MAX_VALUE_CHARS);
+            let (text, cut) = data_line(s, cap);
             out.push_str(&text);
             cut
         }
         other => {
             let (shaped, cut) = summarize(other, 0);
             let json = block_json(&shaped);
-            let (text, cut2) = data_line(&json, MAX_VALUE_CHARS * 2);
+            let (text, cut2) = data_line(&json, cap * 2);
             out.push_str(&text);
             cut || cut2
         }

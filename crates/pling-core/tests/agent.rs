@@ -671,11 +671,13 @@ fn a_cut_or_filtered_answer_says_so() {
 #[test]
 fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
     let mut page = Page::new();
+    // Said back twice: one nudge after the first, then the fallback from the receipts.
     let script = vec![
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
         text_reply("mark the weekly report as done"),
+        text_reply("Mark the weekly report as done!"),
     ];
-    let (_, finish) = drive(
+    let (requests, finish) = drive(
         &mut Agent::new(config()),
         &mut page,
         "Mark the weekly report as done.",
@@ -692,6 +694,23 @@ fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
         }
         other => panic!("{other:?}"),
     }
+    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(nudge["role"], "user");
+    assert_eq!(nudge["content"], pling_core::agent::NUDGE);
+    // After the nudge, a real answer is the answer.
+    let script =
+        vec![text_reply("mark the weekly report as done"), text_reply("I could not find it.")];
+    let (_, finish) = drive(
+        &mut Agent::new(config()),
+        &mut Page::new(),
+        "Mark the weekly report as done.",
+        script,
+        true,
+    );
+    assert!(
+        matches!(finish, Effect::Finish { ref message, .. } if message == "I could not find it."),
+        "{finish:?}"
+    );
     // An empty answer with nothing run says so; a real answer is left as it is.
     let (_, finish) =
         drive(&mut Agent::new(config()), &mut Page::new(), "Hi.", vec![text_reply("  ")], true);
@@ -848,18 +867,24 @@ fn a_context_overflow_compacts_the_history_and_asks_again_once() {
     let mut page = Page::new();
     // Earlier turns, so there is history to summarise.
     for n in 0..4 {
-        let script = vec![tool_reply(None, vec![call(&format!("s{n}"), "search", r#"{"text":"x"}"#)]), text_reply("Searched.")];
+        let script = vec![
+            tool_reply(None, vec![call(&format!("s{n}"), "search", r#"{"text":"x"}"#)]),
+            text_reply("Searched."),
+        ];
         drive(&mut agent, &mut page, &format!("Search {n}"), script, true);
     }
     let overflow = || {
         Err(ModelError::Http {
             status: 400,
-            message: "request (8371 tokens) exceeds the available context size (8192 tokens)".into(),
+            message: "request (8371 tokens) exceeds the available context size (8192 tokens)"
+                .into(),
             code: None,
         })
     };
-    let (requests, effect) = drive(&mut agent, &mut page, "And now?", vec![overflow(), text_reply("Done.")], true);
-    let purposes: Vec<bool> = requests.iter().map(|r| system(r).starts_with("You summarise")).collect();
+    let (requests, effect) =
+        drive(&mut agent, &mut page, "And now?", vec![overflow(), text_reply("Done.")], true);
+    let purposes: Vec<bool> =
+        requests.iter().map(|r| system(r).starts_with("You summarise")).collect();
     assert_eq!(purposes, [false, true, false], "step, summary, the step again");
     assert!(matches!(effect, Effect::Finish { reason: FinishReason::Answered, .. }));
     let first = requests[0]["messages"].as_array().unwrap().len();

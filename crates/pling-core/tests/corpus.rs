@@ -18,7 +18,7 @@ fn corpus() -> Vec<String> {
 }
 
 /// Where a value goes: page data, or an author slot that pages fill from data.
-const SLOTS: [&str; 22] = [
+const SLOTS: [&str; 23] = [
     "title",
     "path",
     "param",
@@ -41,6 +41,7 @@ const SLOTS: [&str; 22] = [
     "row reason",
     "state description",
     "param doc",
+    "field value now",
 ];
 
 /// A small page with `v` in `slot` (and `x` everywhere else).
@@ -82,6 +83,7 @@ fn page(slot: &str, v: &str) -> Snapshot {
     s.actions.push(Action {
         id: "add".into(),
         params: Some(json!({"type": "object", "properties": {"text": {"type": "string", "description": at("param doc")}}})),
+        value: Some(json!(at("field value now")).into()),
         ..Default::default()
     });
     let mut fields = serde_json::Map::new();
