@@ -310,7 +310,7 @@ test('the task page: a delete asks first, removes only that row, and its receipt
     const result = await a.run('Delete the task Book the design review.');
     return { result, asked, history: a.history(), ids: window.tasksApp.tasks.map((t) => t.id) };
   }, model.url);
-  expect(out.asked.map((r) => [r.actionId, r.record, r.description])).toEqual([['delete@t2', 't2', 'Delete the task']]);
+  expect(out.asked.map((r) => [r.actionId, r.record, r.description, r.label])).toEqual([['delete@t2', 't2', 'Delete the task', 'Book the design review']]);
   expect(out.ids).toEqual(['t1', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10', 't11', 't12']);
   const receipt = JSON.parse(out.history.find((m) => m.role === 'tool').content).result;
   expect(receipt).toMatchObject({ ok: true, action: { id: 'delete@t2', record: 't2', label: 'Book the design review' }, changed: { records: { removed: ['t2'] } } });
@@ -320,4 +320,23 @@ test('the task page: a delete asks first, removes only that row, and its receipt
   expect(system).toContain('## Records on this page (12 total, showing 12)');
   expect(model.requests[0].body.tools.map((t) => t.function.name)).toEqual(['add_task', 'search', 'filter', 'toggle', 'rename', 'delete']);
   expect(out.result.actions.map((a) => [a.actionId, a.ok, a.label])).toEqual([['delete@t2', true, 'Book the design review']]);
+});
+
+test('the widget asks about the row by its label, so a wrong row can be seen before it is allowed', async ({ page }) => {
+  await page.goto('/tasks?rows=12');
+  await page.waitForFunction(() => window.tasksApp);
+  model.script([reply.calls([{ name: 'delete', arguments: { record: 't3' } }]), reply.text('You declined; nothing was deleted.')]);
+  await page.evaluate(async (url) => {
+    const { mountChat } = await import('/js/src/index.js');
+    window.chat2 = mountChat(window.tasksApp.pling, { baseURL: url, model: 'scripted', title: 'Helper' });
+    window.chat2.open();
+  }, model.url);
+  await page.locator('.pling-chat input').last().fill('Delete the task Book the design review.');
+  await page.locator('.pling-chat .send').last().click();
+  const card = page.locator('.pling-chat .confirm').last();
+  await expect(card).toContainText('Allow: Delete the task \u201cReply to the support queue\u201d (t3)?');
+  await expect(card).toHaveAttribute('role', 'alertdialog');
+  await page.getByRole('button', { name: 'Deny: Delete the task \u201cReply to the support queue\u201d (t3)' }).click();
+  await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('You declined; nothing was deleted.');
+  expect(await page.evaluate(() => window.tasksApp.tasks.some((t) => t.id === 't3'))).toBe(true);
 });

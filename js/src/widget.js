@@ -70,14 +70,24 @@ export function mountChat(pling, options) {
   const confirm = (request) => new Promise((resolve) => {
     const box = document.createElement('div');
     box.className = 'confirm';
-    box.textContent = `Allow: ${request.description || request.actionId}${request.record ? ` (${request.record})` : ''}?`;
+    box.setAttribute('role', 'alertdialog');
+    // The row as the person knows it (its label), not only its id: a wrong row is seen.
+    const what = request.description || request.actionId;
+    const row_ = request.label ? ` \u201c${request.label}\u201d${request.record ? ` (${request.record})` : ''}` : request.record ? ` (${request.record})` : '';
+    const question = document.createElement('p');
+    question.textContent = `Allow: ${what}${row_}?`;
+    question.id = `pling-confirm-${Math.random().toString(36).slice(2)}`;
+    box.setAttribute('aria-labelledby', question.id);
+    box.append(question);
     const row = document.createElement('div');
     const yes = document.createElement('button');
     yes.type = 'button';
     yes.textContent = 'Allow';
+    yes.setAttribute('aria-label', `Allow: ${what}${row_}`);
     const no = document.createElement('button');
     no.type = 'button';
     no.textContent = 'Deny';
+    no.setAttribute('aria-label', `Deny: ${what}${row_}`);
     const answer = (value) => {
       yes.disabled = true;
       no.disabled = true;

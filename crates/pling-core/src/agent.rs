@@ -463,6 +463,10 @@ impl Agent {
                 return Ok(self.request(true));
             } else if echoes(&message, &self.request) {
                 message = self.what_ran("The model repeated your request instead of answering.");
+            } else if claims_a_change(&message) && !self.log.iter().any(|d| d.dispatched && d.ok) {
+                // Never "done" when nothing was done: the receipts have the last word.
+                let note = self.what_ran("(Checked against what ran:");
+                message = format!("{message}\n\n{note})");
             }
             match reply.finish_reason {
                 crate::openai::FinishReason::Length => {
@@ -905,6 +909,42 @@ impl InFlight {
             error,
         }
     }
+}
+
+/// Whether an answer says something was done on the page ("I marked …", "has been deleted")
+/// without saying it was not. Used only when no action ran successfully, to add what the
+/// receipts say.
+fn claims_a_change(answer: &str) -> bool {
+    const DONE: [&str; 22] = [
+        "i have ",
+        "i've ",
+        "has been ",
+        "have been ",
+        "is now ",
+        "are now ",
+        "marked",
+        "added",
+        "deleted",
+        "removed",
+        "created",
+        "updated",
+        "sent",
+        "archived",
+        "completed",
+        "saved",
+        "toggled",
+        "changed",
+        "refunded",
+        "shipped",
+        "done.",
+        "done!",
+    ];
+    const NOT: [&str; 10] = [
+        "not ", "n't", "nothing", "cannot", "unable", "failed", "no such", "declined", "denied",
+        "?",
+    ];
+    let a = answer.to_lowercase();
+    DONE.iter().any(|w| a.contains(w)) && !NOT.iter().any(|w| a.contains(w))
 }
 
 /// Whether `answer` only repeats `request` (ignoring case, spacing and punctuation).

@@ -925,3 +925,57 @@ fn the_budget_follows_what_the_endpoint_counts() {
     };
     assert!(summaries(3) > summaries(1), "{} vs {}", summaries(3), summaries(1));
 }
+
+#[test]
+fn an_answer_that_claims_a_change_nothing_made_is_checked_against_the_receipts() {
+    let claim = |script: Vec<Result<Reply, ModelError>>| {
+        let (_, finish) = drive(
+            &mut Agent::new(config()),
+            &mut Page::new(),
+            "Archive the old files.",
+            script,
+            true,
+        );
+        match finish {
+            Effect::Finish { message, .. } => message,
+            other => panic!("{other:?}"),
+        }
+    };
+    let m = claim(vec![text_reply("I have archived the old project files.")]);
+    assert!(m.starts_with("I have archived the old project files.\n\n(Checked against what ran: Nothing on the page was changed."), "{m}");
+    // A failed call is not a change either; an honest answer is left as it is.
+    let m = claim(vec![
+        tool_reply(None, vec![call("a", "add_todo", r#"{"text":"x"}"#)]),
+        text_reply("Done!"),
+    ]);
+    assert!(m.contains("Checked against what ran: What ran: add_todo (failed: the server refused: quota reached)"), "{m}");
+    assert_eq!(
+        claim(vec![text_reply("I could not find that task.")]),
+        "I could not find that task."
+    );
+    // A change that ran is not questioned.
+    let m = claim(vec![
+        tool_reply(None, vec![call("a", "toggle", r#"{"record":"t11"}"#)]),
+        text_reply("I marked it as done."),
+    ]);
+    assert_eq!(m, "I marked it as done.");
+}
+
+#[test]
+fn an_answer_that_says_nothing_was_done_is_not_questioned() {
+    for honest in
+        ["You declined; nothing was deleted.", "The task was not marked.", "Should I delete it?"]
+    {
+        let (_, finish) = drive(
+            &mut Agent::new(config()),
+            &mut Page::new(),
+            "Delete it.",
+            vec![text_reply(honest)],
+            true,
+        );
+        assert!(
+            matches!(finish, Effect::Finish { ref message, .. } if message == honest),
+            "{finish:?}"
+        );
+    }
+}
