@@ -109,18 +109,29 @@ test('WebMCP gets a read_page tool and one tool per action, kept in step with th
     const schema = tools.get('toggle').inputSchema;
     const read = await tools.get('read_page').execute({});
     const inPage = await window.todoApp.pling.observe();
+    const registration = tools.get('toggle');
     const toggled = await tools.get('toggle').execute({ record: 't1' });
+    await new Promise((r) => setTimeout(r, 50));
+    // One row fewer: the registration stays (its description does not carry row counts).
+    const kept = tools.get('toggle') === registration;
     const bad = await tools.get('toggle').execute({ record: 'nope' });
+    const hints = Object.fromEntries([...tools].map(([n, t]) => [n, t.annotations]));
     // The page changes on its own (every task done elsewhere): the tools follow once it is quiet.
     window.todoApp.todos.forEach((t) => { t.done = true; });
     window.todoApp.search('');
     await new Promise((r) => setTimeout(r, 900));
     const later = [...tools.keys()];
     connection.disconnect();
-    return { first, schema, read, inPage, toggled, bad, later, left: [...tools.keys()] };
+    return { first, schema, read, inPage, toggled, bad, later, kept, hints, left: [...tools.keys()] };
   });
   expect(out.first).toEqual(['read_page', 'add_todo', 'toggle', 'search']);
-  expect(out.schema).toEqual(out.inPage.tools.find((t) => t.function.name === 'toggle').function.parameters);
+  const inPageSchema = out.inPage.tools.find((t) => t.function.name === 'toggle').function.parameters;
+  expect(Object.keys(out.schema.properties)).toEqual(Object.keys(inPageSchema.properties));
+  expect(out.schema.required).toEqual(inPageSchema.required);
+  expect(out.schema.properties.record.description).not.toMatch(/t1|example/);
+  expect(out.kept).toBe(true);
+  expect(out.hints.search).toEqual({ readOnlyHint: true, untrustedContentHint: true });
+  expect(out.hints.toggle).toEqual({ readOnlyHint: false, untrustedContentHint: true });
   expect(out.read.content[0].text).toBe(out.inPage.system);
   expect(out.toggled.isError).toBeUndefined();
   expect(JSON.parse(out.toggled.content[0].text).result).toMatchObject({ ok: true, action: { id: 'toggle@t1' } });
@@ -128,6 +139,63 @@ test('WebMCP gets a read_page tool and one tool per action, kept in step with th
   expect(JSON.parse(out.bad.content[0].text).result.error).toContain('nope');
   expect(out.later).toEqual(['read_page', 'add_todo', 'search']);
   expect(out.left).toEqual([]);
+});
+
+test('WebMCP never unregisters a tool while its call runs; the change waits for the end', async ({ page }) => {
+  await page.addInitScript(() => {
+    // Like the polyfill: a tool unregistered while its call runs fails that call.
+    const tools = new Map();
+    const events = [];
+    const running = new Set();
+    document.modelContext = {
+      registerTool(tool, options = {}) {
+        tools.set(tool.name, tool);
+        events.push(`+${tool.name}`);
+        options.signal?.addEventListener('abort', () => {
+          events.push(running.has(tool.name) ? `!${tool.name}` : `-${tool.name}`);
+          if (tools.get(tool.name) === tool) tools.delete(tool.name);
+        });
+        return Promise.resolve();
+      },
+    };
+    const call = async (name, input) => {
+      running.add(name);
+      try {
+        return await tools.get(name).execute(input);
+      } finally {
+        running.delete(name);
+      }
+    };
+    window.webmcp = { tools, events, call };
+  });
+  await openTodos(page);
+  const out = await page.evaluate(async () => {
+    const pling = window.todoApp.pling;
+    let open = true;
+    // A one-time action: running it takes it away (as a delete takes its row), slowly.
+    pling.action({
+      id: 'archive_all', description: 'Archive every task', available: () => open,
+      handler: async () => {
+        open = false;
+        document.getElementById('todo-list').setAttribute('data-archiving', 'yes');
+        await new Promise((r) => setTimeout(r, 900));
+        window.duringCall = window.webmcp.events.slice();
+      },
+    });
+    await window.todoApp.webmcp.surface.observe();
+    await new Promise((r) => setTimeout(r, 50));
+    const { tools, events, call } = window.webmcp;
+    const result = await call('archive_all', {});
+    const during = window.duringCall;
+    await new Promise((r) => setTimeout(r, 100));
+    return { result, during, after: [...tools.keys()], events: events.slice() };
+  });
+  expect(out.result.isError).toBeUndefined();
+  expect(JSON.parse(out.result.content[0].text).result.ok).toBe(true);
+  expect(out.during.filter((e) => e.endsWith('archive_all'))).toEqual(['+archive_all']);
+  expect(out.events).not.toContain('!archive_all');
+  expect(out.after).not.toContain('archive_all');
+  expect(out.events.filter((e) => e === '-archive_all')).toHaveLength(1);
 });
 
 test('the <script> build registers with WebMCP on its own', async ({ page }) => {

@@ -10,6 +10,25 @@ export const READ_PAGE = 'read_page';
 const QUIET_MS = 300;
 
 /**
+ * A tool as WebMCP offers it: the in-page tool without what changes with the rows (their
+ * count, how many are offscreen, an example id), so its registration stays put while rows come
+ * and go; `readOnlyHint` for actions that only read. The ids to pass come from `read_page`.
+ * @param {import('./index.d.ts').Tool['function']} f
+ */
+export function stableTool(f) {
+  const rows = / \| Row actions of the same type are folded into one: pass record to choose a row \([^)]*(\([^)]*\)[^)]*)*\)\./;
+  const description = f.description
+    .replace(rows, ' | Pass record to choose a row: a record id from read_page.')
+    .replace(' | Outside the viewport (auto-scroll before execution).', '');
+  const parameters = structuredClone(f.parameters);
+  if (parameters?.properties?.record) {
+    parameters.properties.record.description = 'Which row: a record id from read_page (its records or citation ids). Offscreen rows are scrolled into view before execution.';
+  }
+  const readOnly = / \/ read(?: \/|\))/.test(f.description);
+  return { description, parameters, readOnly };
+}
+
+/**
  * @param {import('./pling.js').Pling} pling
  * @param {import('./index.d.ts').WebMCPOptions} [options]
  * @returns {import('./index.d.ts').WebMCPConnection | null} null when there is no model context
@@ -18,13 +37,13 @@ export function connectWebMCP(pling, options = {}) {
   const context = options.modelContext ?? /** @type {any} */ (globalThis.document)?.modelContext;
   if (!context || typeof context.registerTool !== 'function') return null;
   const surface = pling.surface();
-  /** @type {Map<string, {key: string, controller: AbortController}>} */
+  /** @type {Map<string, {key: string, controller: AbortController, running: number, stale: boolean}>} */
   const registered = new Map();
   let closed = false;
 
   const register = (tool, key) => {
     const controller = new AbortController();
-    registered.set(tool.name, { key, controller });
+    registered.set(tool.name, { key, controller, running: 0, stale: false });
     Promise.resolve()
       .then(() => context.registerTool(tool, { signal: controller.signal }))
       .catch((error) => {
@@ -34,6 +53,12 @@ export function connectWebMCP(pling, options = {}) {
   };
   const text = (t, isError = false) => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
 
+  /** The latest observation, to apply once a running call ends. @type {any} */
+  let last = null;
+  const stableKey = (f) => {
+    const t = stableTool(f);
+    return JSON.stringify([t.description, t.parameters]);
+  };
   // When the tools were last brought in step, and when the page last changed.
   let synced = -Infinity;
   let changed = -Infinity;
@@ -41,6 +66,7 @@ export function connectWebMCP(pling, options = {}) {
   /** @param {import('./index.d.ts').SurfaceObservation} o */
   const sync = (o) => {
     if (closed) return;
+    last = o;
     synced = performance.now();
     const wanted = new Map();
     for (const tool of o.tools) {
@@ -54,28 +80,40 @@ export function connectWebMCP(pling, options = {}) {
     for (const [name, entry] of registered) {
       if (name === READ_PAGE) continue;
       const f = wanted.get(name);
-      if (!f || JSON.stringify([f.description, f.parameters]) !== entry.key) {
-        entry.controller.abort();
-        registered.delete(name);
+      if (f && stableKey(f) === entry.key) continue;
+      // A tool is never taken away while a call to it runs: its change waits for the end.
+      if (entry.running > 0) {
+        entry.stale = true;
+        continue;
       }
+      entry.controller.abort();
+      registered.delete(name);
     }
     for (const [name, f] of wanted) {
-      const key = JSON.stringify([f.description, f.parameters]);
       if (registered.has(name)) continue;
+      const { description, parameters, readOnly } = stableTool(f);
       register({
         name,
-        description: f.description,
-        inputSchema: f.parameters,
-        annotations: { untrustedContentHint: true },
+        description,
+        inputSchema: parameters,
+        annotations: { readOnlyHint: readOnly, untrustedContentHint: true },
         execute: async (input) => {
+          const entry = registered.get(name);
+          if (entry) entry.running += 1;
           try {
             const r = await surface.call(name, input ?? {});
             return text(r.content, !r.ok);
           } catch (error) {
             return text(`{"result":{"ok":false,"error":${JSON.stringify(messageOf(error))}}}`, true);
+          } finally {
+            if (entry) {
+              entry.running -= 1;
+              // After the caller has the result: a task later, not a microtask.
+              if (entry.stale && entry.running === 0 && last) setTimeout(() => sync(last), 0);
+            }
           }
         },
-      }, key);
+      }, stableKey(f));
     }
   };
 
