@@ -232,13 +232,31 @@ pub fn http_error(status: u16, body: &str) -> ModelError {
     match serde_json::from_str::<Value>(body).ok().as_ref().and_then(api_error) {
         Some(ModelError::Api { message, code }) => ModelError::Http { status, message, code },
         _ => {
-            let text: String = body.chars().take(300).collect();
-            ModelError::Http {
-                status,
-                message: if text.trim().is_empty() { "no body".to_owned() } else { text },
-                code: None,
-            }
+            let trimmed = body.trim_start();
+            // A proxy's or a server's HTML error page is not for the person to read.
+            let message = if trimmed.is_empty() {
+                "no body".to_owned()
+            } else if trimmed.starts_with('<') {
+                format!("an error page instead of an answer ({})", status_words(status))
+            } else {
+                body.chars().take(300).collect()
+            };
+            ModelError::Http { status, message, code: None }
         }
+    }
+}
+
+/// What an HTTP status means for the person waiting on an answer.
+fn status_words(status: u16) -> &'static str {
+    match status {
+        401 | 403 => "the key was refused: the site's assistant needs a valid API key on its server",
+        404 => "no such endpoint: check the model address",
+        413 => "the request was too large for the endpoint",
+        429 => "rate-limited: try again in a moment",
+        501 => "the server does not offer /chat/completions: is the model endpoint configured?",
+        502..=504 => "the model endpoint is down or did not answer in time",
+        500..=599 => "the model endpoint failed",
+        _ => "an unexpected answer",
     }
 }
 
@@ -832,7 +850,7 @@ mod tests {
             e,
             ModelError::Http {
                 status: 502,
-                message: "<html>Bad gateway</html>".into(),
+                message: "an error page instead of an answer (the model endpoint is down or did not answer in time)".into(),
                 code: None
             }
         );
@@ -915,6 +933,17 @@ mod tests {
         a.push(&sse(&[r#"{"choices":[{"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"toggle","arguments":"{\"rec"}}]}}]}"#])).unwrap();
         assert!(a.started());
         assert_eq!(a.finish().unwrap_err(), ModelError::StreamCut);
+    }
+
+    #[test]
+    fn an_html_error_page_is_said_in_words() {
+        let e = http_error(501, "<!DOCTYPE HTML><html><body>Unsupported method</body></html>");
+        assert_eq!(
+            e.to_string(),
+            "the model endpoint answered 501: an error page instead of an answer (the server does not offer /chat/completions: is the model endpoint configured?)"
+        );
+        assert!(http_error(401, "<html>no</html>").to_string().contains("API key"));
+        assert!(!http_error(502, "<html>Bad gateway</html>").to_string().contains('<'));
     }
 
     #[test]
