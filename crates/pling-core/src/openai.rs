@@ -249,7 +249,9 @@ pub fn http_error(status: u16, body: &str) -> ModelError {
 /// What an HTTP status means for the person waiting on an answer.
 fn status_words(status: u16) -> &'static str {
     match status {
-        401 | 403 => "the key was refused: the site's assistant needs a valid API key on its server",
+        401 | 403 => {
+            "the key was refused: the site's assistant needs a valid API key on its server"
+        }
         404 => "no such endpoint: check the model address",
         413 => "the request was too large for the endpoint",
         429 => "rate-limited: try again in a moment",
@@ -545,7 +547,10 @@ fn objects_on_own_lines(text: &str) -> Vec<&str> {
             let end = start + o.len();
             let before = text[..start].rsplit('\n').next().unwrap_or("");
             let after = text[end..].split('\n').next().unwrap_or("");
-            before.trim().is_empty() && after.trim().is_empty()
+            // Only what a sloppy call leaves around it: a fence's backticks and language, stray
+            // closing braces. Any word before or after makes it a quotation.
+            let before = before.trim().trim_start_matches('`').trim_start_matches("json");
+            before.trim().is_empty() && after.trim().chars().all(|c| matches!(c, '}' | ']' | '`'))
         })
         .collect()
 }
