@@ -673,7 +673,7 @@ impl Agent {
                 "not run: one reply may make at most {} calls; make it again in your next reply if it is still needed",
                 self.config.max_calls_per_reply
             );
-            self.skip(&call, why);
+            self.not_run(&call, why);
             return None;
         }
         let checked = match self.check_against_shown(&call)? {
@@ -690,7 +690,7 @@ impl Agent {
                     "not run: one reply may ask the person to confirm at most {} actions; ask again in your next reply if it is still needed",
                     self.config.max_confirmations_per_reply
                 );
-                self.skip(&call, why);
+                self.not_run(&call, why);
                 return None;
             }
         }
@@ -762,7 +762,7 @@ impl Agent {
 
     /// A call that is not run for a bound of the loop: its result says why; it is not a
     /// failure of the model's choice.
-    fn skip(&mut self, call: &ToolCall, why: String) {
+    fn not_run(&mut self, call: &ToolCall, why: String) {
         let receipt = Receipt::refused(&call.name, "", why.clone(), String::new());
         self.push_result(call, &receipt);
         self.log.push(Done {

@@ -299,7 +299,8 @@ fn bounded_path(parent: &str, name: &str) -> String {
     if len <= MAX_PATH_CHARS {
         return full;
     }
-    let tail: String = full.chars().skip(len - (MAX_PATH_CHARS - 4)).collect();
+    let start = full.char_indices().nth(len - (MAX_PATH_CHARS - 4)).map_or(0, |(i, _)| i);
+    let tail = &full[start..];
     format!("… > {}", tail.trim_start_matches(['>', ' ']))
 }
 
