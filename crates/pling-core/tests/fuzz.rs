@@ -16,7 +16,7 @@ use proptest::test_runner::{Config, TestError, TestRunner};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-const TODO_PAGE_JSON: &str = include_str!("fixtures/todos.json");
+const SEED_PAGE_JSON: &str = include_str!("fixtures/todos.json");
 
 /// The seeds of each target: well-formed inputs the mutations start from.
 fn seeds(target: &str) -> Vec<String> {
@@ -24,7 +24,7 @@ fn seeds(target: &str) -> Vec<String> {
         serde_json::from_str(include_str!("fixtures/injection-corpus.json")).unwrap();
     match target {
         "snapshot" | "receipt" => vec![
-            TODO_PAGE_JSON.to_owned(),
+            SEED_PAGE_JSON.to_owned(),
             r#"{"actions":[{"id":"t","rows":{"list":0,"inViewport":[0],"unavailable":[{"index":1,"reason":"r"}]}}],"recordIds":[{"ids":["a","b"]}]}"#.to_owned(),
             r#"{"regions":[{"id":"a","name":"A","parent":"b"},{"id":"b","name":"B"}],"state":[{"name":"s","value":{"k":[1,{"x":"\ud83d\ude00"}]}}]}"#.to_owned(),
         ],
@@ -169,7 +169,7 @@ fn run(target: &str, text: &str, splits: &[usize]) {
         }
         "limits" => {
             if let Ok(l) = Limits::from_json(text) {
-                let s = Snapshot::from_json(TODO_PAGE_JSON).unwrap();
+                let s = Snapshot::from_json(SEED_PAGE_JSON).unwrap();
                 let _ = observe(&s, &l).map(|o| render(&o).section);
             }
         }
@@ -197,13 +197,13 @@ fn run(target: &str, text: &str, splits: &[usize]) {
             let _ = parse_structured(text);
         }
         "arguments" => {
-            let s = Snapshot::from_json(TODO_PAGE_JSON).unwrap();
+            let s = Snapshot::from_json(SEED_PAGE_JSON).unwrap();
             for name in ["add_todo", "toggle", "search", "missing"] {
                 let _ = pling_core::call::check(&s, &limits, name, text);
             }
         }
         "receipt" => {
-            let before = Snapshot::from_json(TODO_PAGE_JSON).unwrap();
+            let before = Snapshot::from_json(SEED_PAGE_JSON).unwrap();
             if let Ok(after) = Snapshot::from_json(text) {
                 let action = before.actions[0].clone();
                 let receipt = pling_core::call::ran(
