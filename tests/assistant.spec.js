@@ -89,9 +89,23 @@ test('structured mode sends a JSON schema of the tools and runs the chosen one',
   model.script([reply.text('{"action": "toggle", "arguments": {"record": "t3"}}'), reply.text('{"action": "answer", "answer": "Done: t3."}')]);
   const result = await run(page, 'Complete t3.', { toolMode: 'structured', stream: false });
   expect(model.requests[0].body.tools).toBeUndefined();
-  expect(model.requests[0].body.response_format.json_schema.schema.properties.action.enum).toEqual(['add_todo', 'toggle', 'search', 'answer']);
+  // One branch per action, each with that action's own arguments, and one for the answer.
+  const branches = model.requests[0].body.response_format.json_schema.schema.anyOf;
+  expect(branches.map((b) => b.properties.action.const)).toEqual(['add_todo', 'toggle', 'search', 'answer']);
+  expect(branches[1].properties.arguments.required).toEqual(['record']);
+  expect(branches[1].properties.arguments.properties.record.enum).toBeUndefined();
+  expect(model.requests[0].body.messages[0].content).toContain('- toggle(record: string)');
   expect(result).toMatchObject({ reason: 'answered', message: 'Done: t3.' });
   expect(await page.evaluate(() => window.todoApp.todos.find((t) => t.id === 't3').done)).toBe(true);
+});
+
+test('with recordChoices, a structured reply can name only the rows the page shows', async ({ page }) => {
+  await openTodos(page);
+  model.script([reply.text('{"action": "answer", "answer": "Which one?"}')]);
+  await run(page, 'Complete a task.', { toolMode: 'structured', recordChoices: true, stream: false });
+  const branches = model.requests[0].body.response_format.json_schema.schema.anyOf;
+  const ids = await page.evaluate(() => window.todoApp.todos.map((t) => t.id));
+  expect([...branches[1].properties.arguments.properties.record.enum].sort()).toEqual([...ids].sort());
 });
 
 test('429 with Retry-After is retried after the wait the server asked for', async ({ page }) => {

@@ -420,8 +420,8 @@ test('a long list travels once: every row set over it names the list, others spe
   expect(byId.archive.unavailable.map((u) => snapshot.recordIds[0].ids[u.index])).toEqual(Array.from({ length: 100 }, (_, i) => `r${10 * (i + 1)}`));
   expect(out.o.section).toContain('- pin(record) (click / write / region:Task list) Pin the task | use record to select a row (500 rows: r2 / r4 / r6 / …;');
   expect(out.o.section).toMatch(/- archive\(record\) .*\(900 rows: r1 \/ r2 \/ r3 \/ …;/);
-  // One name for the one declared action: its blocked rows are named with their reason.
-  expect(out.o.section).toContain('| 100 rows cannot run now: r10 (already archived), r20 (already archived), r30 (already archived), … 97 more');
+  // One name for the one declared action: its blocked rows are grouped under their reason.
+  expect(out.o.section).toContain('| 100 rows cannot run now: r10 / r20 / r30 / … 97 more (already archived)');
   expect(out.o.section).not.toContain('archive_2');
   // A row far offscreen is reached through the list: scrolled to, then run.
   expect(out.deep).toMatchObject({ ok: true, actionId: 'edit@r777' });

@@ -51,6 +51,7 @@ export class Assistant {
         model: options.model ?? 'default',
         stream: options.stream ?? true,
         toolMode: options.toolMode ?? 'auto',
+        recordChoices: options.recordChoices ?? false,
         temperature: options.temperature ?? null,
       },
     };

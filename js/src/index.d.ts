@@ -386,6 +386,8 @@ export interface AssistantOptions {
   stream?: boolean;
   /** How tool calls travel: native tools with calls in text recovered (auto, the default), native only, or a JSON-schema reply. */
   toolMode?: 'auto' | 'native' | 'structured';
+  /** In structured mode, a row action's `record` can only be one of the rows the page shows (up to 100): an invented id cannot be written (default false). */
+  recordChoices?: boolean;
   temperature?: number;
   /** The longest wait for the model: for its answer to begin, then between pieces of a streamed answer (default 60000 ms). */
   timeoutMs?: number;

@@ -12,11 +12,11 @@ use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
 use crate::limits::Limits;
 use crate::observe::observe;
 use crate::openai::{
-    parse_structured, recover_calls, request_body, Message, ModelError, Reply, RequestOptions,
-    ToolCall, ToolMode,
+    parse_structured, recover_calls, request_body, structured_format, Message, ModelError, Reply,
+    RequestOptions, ToolCall, ToolMode,
 };
 use crate::receipt::{record_label, Receipt};
-use crate::render::render;
+use crate::render::{render, with_record_choices};
 use crate::rules::system_message;
 use crate::snapshot::{Action, Snapshot};
 use rustc_hash::FxHashMap;
@@ -639,7 +639,11 @@ impl Agent {
         if options.max_tokens.is_none() {
             options.max_tokens = Some(self.config.limits.reserve_for_output);
         }
-        let body = request_body(&system, &self.history.messages, &rendered.tools, &options);
+        let mut body = request_body(&system, &self.history.messages, &rendered.tools, &options);
+        if options.tool_mode == ToolMode::Structured && options.record_choices {
+            let choices = with_record_choices(&observation, rendered.tools.clone());
+            body["response_format"] = structured_format(&choices);
+        }
         self.shown = Some(snapshot);
         self.state = State::Model { purpose: Purpose::Step, cut: 0 };
         Effect::Request { purpose: Purpose::Step, body }

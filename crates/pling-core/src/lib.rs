@@ -41,7 +41,7 @@ pub use observe::{
     legal_name, observe, Entry, Observation, Omissions, Row, Target, COVERED_REASON,
     DEFAULT_REASON, MAX_NAME_CHARS,
 };
-pub use render::{page_section, render, tools, NameMap, Rendered};
+pub use render::{page_section, render, tools, with_record_choices, NameMap, Rendered};
 pub use resolve::{CallError, Resolved};
 pub use rules::{system_message, RULES};
 pub use snapshot::{

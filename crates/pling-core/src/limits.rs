@@ -26,8 +26,8 @@ pub struct Limits {
     pub max_feedback: usize,
     /// State section text, in characters.
     pub max_state_chars: usize,
-    /// Record section text, in characters. The record-id index has an allowance of the
-    /// same size of its own, so ids stay citable when full fields do not fit.
+    /// Record section text, in characters. The record-id index has an allowance of a quarter
+    /// of it of its own, so ids stay citable when full fields do not fit.
     pub max_record_chars: usize,
     /// Feedback section text, in characters.
     pub max_feedback_chars: usize,

@@ -623,6 +623,10 @@ fn record_line(n: usize, id: &str, r: &crate::snapshot::Record, cap: usize) -> (
     (line, cut)
 }
 
+/// The citation index gets this fraction of `maxRecordChars`: ids reach rows the model cannot
+/// read anyway, so past a few dozen they cost more than they help; the rest are counted.
+const CITATION_SHARE: usize = 4;
+
 /// Adds a record id to the citation index while its allowance lasts.
 fn cite(
     raw: &str,
@@ -648,7 +652,7 @@ fn cite_line(
     limits: &Limits,
 ) {
     let len = char_len(&id) + if ids.is_empty() { 0 } else { 3 };
-    if *used + len <= limits.max_record_chars {
+    if *used + len <= limits.max_record_chars / CITATION_SHARE {
         *used += len;
         ids.push(id);
     } else {

@@ -138,6 +138,10 @@ pub struct Usage {
     pub prompt_tokens: u64,
     /// Tokens in the reply.
     pub completion_tokens: u64,
+    /// Tokens of the request the server had cached from an earlier one (OpenAI's
+    /// `prompt_tokens_details.cached_tokens`, llama-server's `timings.cache_n`).
+    #[serde(default)]
+    pub cached_tokens: u64,
 }
 
 /// The model's reply, from a plain body or an assembled stream.
@@ -325,9 +329,15 @@ pub fn parse_reply(body: &str) -> Result<Reply, ModelError> {
 
 fn usage(v: &Value) -> Option<Usage> {
     let u = v.get("usage")?.as_object()?;
+    let cached = v
+        .pointer("/usage/prompt_tokens_details/cached_tokens")
+        .or_else(|| v.pointer("/timings/cache_n"))
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
     Some(Usage {
         prompt_tokens: u.get("prompt_tokens").and_then(Value::as_u64).unwrap_or(0),
         completion_tokens: u.get("completion_tokens").and_then(Value::as_u64).unwrap_or(0),
+        cached_tokens: cached,
     })
 }
 
@@ -693,41 +703,92 @@ pub struct RequestOptions {
     pub temperature: Option<f64>,
     /// The reply's token limit (`reserveForOutput`).
     pub max_tokens: Option<usize>,
+    /// In structured mode, the `record` of a row action is one of the rows the page shows
+    /// (up to [`crate::render::MAX_RECORD_CHOICES`]), so a constrained reply cannot name a row
+    /// that is not there.
+    pub record_choices: bool,
 }
 
-/// The structured-output reply format for the available tools.
+/// The structured-output reply format for the available tools: one branch per action, whose
+/// `arguments` follow that action's own parameters (names, types, enums), and one for the
+/// answer — so a constrained reply can only name an action that exists, with arguments it
+/// takes.
 pub fn structured_format(tools: &[Value]) -> Value {
-    let mut names: Vec<Value> =
-        tools.iter().filter_map(|t| t["function"]["name"].as_str()).map(|n| json!(n)).collect();
-    names.push(json!("answer"));
+    let mut branches: Vec<Value> = tools
+        .iter()
+        .filter_map(|t| {
+            let f = &t["function"];
+            let name = f["name"].as_str()?;
+            let parameters = match &f["parameters"] {
+                Value::Null => json!({"type": "object", "properties": {}}),
+                p => p.clone(),
+            };
+            Some(json!({
+                "type": "object",
+                "properties": {"action": {"const": name}, "arguments": parameters},
+                "required": ["action", "arguments"]
+            }))
+        })
+        .collect();
+    branches.push(json!({
+        "type": "object",
+        "properties": {"action": {"const": "answer"}, "answer": {"type": "string"}},
+        "required": ["action", "answer"]
+    }));
     json!({
         "type": "json_schema",
-        "json_schema": {
-            "name": "pling_step",
-            "strict": false,
-            "schema": {
-                "type": "object",
-                "properties": {
-                    "action": {"type": "string", "enum": names},
-                    "arguments": {"type": "object"},
-                    "answer": {"type": "string"}
-                },
-                "required": ["action"]
-            }
-        }
+        "json_schema": {"name": "pling_step", "strict": false, "schema": {"anyOf": branches}}
     })
 }
 
-/// Instructions appended to the system message in structured mode, listing each tool's
-/// parameters since no `tools` field carries them.
+/// Instructions appended to the system message in structured mode. No `tools` field carries
+/// the parameters, so each action's are listed in one short line: `- search(text: string)`,
+/// `- filter(value: "all" | "open")`, an optional one with `?`.
 pub fn structured_instructions(tools: &[Value]) -> String {
-    let mut out = String::from("\n\n## How to reply\nReply with one JSON object only. To call an action: {\"action\": \"<name>\", \"arguments\": {…}}. When you are done, or need to ask the user: {\"action\": \"answer\", \"answer\": \"<your message>\"}.\nParameters of each action:\n");
+    let mut out = String::from("\n\n## How to reply\nReply with one JSON object only. To call an action: {\"action\": \"<name>\", \"arguments\": {…}}. When you are done, or need to ask the user: {\"action\": \"answer\", \"answer\": \"<your message>\"}.\nArguments of each action:\n");
     for t in tools {
         let f = &t["function"];
-        out.push_str(&format!("- {}: {}\n", f["name"].as_str().unwrap_or(""), f["parameters"]));
+        out.push_str(&format!(
+            "- {}({})\n",
+            f["name"].as_str().unwrap_or(""),
+            signature(&f["parameters"])
+        ));
     }
     out.pop();
     out
+}
+
+/// `text: string, limit?: integer` from a parameters schema.
+fn signature(parameters: &Value) -> String {
+    let Some(props) = parameters["properties"].as_object() else { return String::new() };
+    let required: Vec<&str> = parameters["required"]
+        .as_array()
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    props
+        .iter()
+        .map(|(name, schema)| {
+            let optional = if required.contains(&name.as_str()) { "" } else { "?" };
+            format!("{name}{optional}: {}", type_words(schema))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A schema's type in a few words: its enum values (up to 8), or its type name.
+fn type_words(schema: &Value) -> String {
+    if let Some(values) = schema["enum"].as_array() {
+        let mut shown: Vec<String> = values.iter().take(8).map(Value::to_string).collect();
+        if values.len() > 8 {
+            shown.push(format!("… {} more", values.len() - 8));
+        }
+        return shown.join(" | ");
+    }
+    match &schema["type"] {
+        Value::String(t) => t.clone(),
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(" | "),
+        _ => "any".to_owned(),
+    }
 }
 
 /// Reads a structured-mode reply into calls or an answer.
@@ -815,7 +876,10 @@ mod tests {
             }]
         );
         assert_eq!(r.finish_reason, FinishReason::ToolCalls);
-        assert_eq!(r.usage, Some(Usage { prompt_tokens: 812, completion_tokens: 20 }));
+        assert_eq!(
+            r.usage,
+            Some(Usage { prompt_tokens: 812, completion_tokens: 20, cached_tokens: 0 })
+        );
     }
 
     #[test]
@@ -901,7 +965,10 @@ mod tests {
                 }
             );
             assert_eq!(r.tool_calls[1].arguments, r#"{"record":"t9"}"#);
-            assert_eq!(r.usage, Some(Usage { prompt_tokens: 100, completion_tokens: 9 }));
+            assert_eq!(
+                r.usage,
+                Some(Usage { prompt_tokens: 100, completion_tokens: 9, cached_tokens: 0 })
+            );
         }
     }
 
@@ -1072,17 +1139,35 @@ mod tests {
             },
         );
         assert!(structured.get("tools").is_none());
-        assert_eq!(
-            structured["response_format"]["json_schema"]["schema"]["properties"]["action"]["enum"],
-            json!(["search", "answer"])
-        );
-        assert!(structured["messages"][0]["content"]
-            .as_str()
-            .unwrap()
-            .contains("- search: {\"type\":\"object\"}"));
+        let branches = &structured["response_format"]["json_schema"]["schema"]["anyOf"];
+        assert_eq!(branches[0]["properties"]["action"], json!({"const": "search"}));
+        assert_eq!(branches[0]["properties"]["arguments"], json!({"type": "object"}));
+        assert_eq!(branches[1]["properties"]["action"], json!({"const": "answer"}));
+        assert_eq!(branches.as_array().unwrap().len(), 2);
+        assert!(structured["messages"][0]["content"].as_str().unwrap().ends_with("- search()"));
         let r = parse_structured(r#"{"action":"search","arguments":{"text":"x"}}"#).unwrap();
         assert_eq!(r.tool_calls[0].name, "search");
         let r = parse_structured(r#"{"action":"answer","answer":"Done."}"#).unwrap();
         assert_eq!(r.content.as_deref(), Some("Done."));
+    }
+
+    #[test]
+    fn structured_instructions_are_one_short_line_an_action() {
+        let tools = vec![
+            json!({"type": "function", "function": {"name": "filter", "parameters": {"type": "object", "properties": {"value": {"type": "string", "enum": ["all", "open"]}, "limit": {"type": "integer"}}, "required": ["value"]}}}),
+            json!({"type": "function", "function": {"name": "next_page", "parameters": {"type": "object", "properties": {}}}}),
+        ];
+        let text = structured_instructions(&tools);
+        assert!(
+            text.ends_with("- filter(value: \"all\" | \"open\", limit?: integer)\n- next_page()"),
+            "{text}"
+        );
+        let schema = structured_format(&tools);
+        let first = &schema["json_schema"]["schema"]["anyOf"][0];
+        assert_eq!(
+            first["properties"]["arguments"]["properties"]["value"]["enum"],
+            json!(["all", "open"])
+        );
+        assert_eq!(first["required"], json!(["action", "arguments"]));
     }
 }

@@ -238,15 +238,43 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
     }
     let what = if available { "cannot run now" } else { "unavailable" };
     let _ = write!(line, " | {} {what}: ", plural(blocked.len(), "row", "rows"));
-    let named: Vec<String> = blocked
+    let groups = by_reason(blocked);
+    let named: Vec<String> = groups
         .iter()
         .take(BLOCKED_EXAMPLES)
-        .map(|b| format!("{} ({})", data_line(b.row.record, 40).0, shorten_reason(b.reason)))
+        .map(|(reason, rows)| {
+            let mut ids: Vec<String> =
+                rows.iter().take(EXAMPLE_IDS).map(|r| data_line(r, 40).0).collect();
+            if rows.len() > EXAMPLE_IDS {
+                ids.push(format!("… {} more", rows.len() - EXAMPLE_IDS));
+            }
+            format!("{} ({})", ids.join(" / "), shorten_reason(reason))
+        })
         .collect();
-    line.push_str(&named.join(", "));
-    if blocked.len() > BLOCKED_EXAMPLES {
-        let _ = write!(line, ", … {} more", blocked.len() - BLOCKED_EXAMPLES);
+    line.push_str(&named.join("; "));
+    if groups.len() > BLOCKED_EXAMPLES {
+        let rest: usize = groups[BLOCKED_EXAMPLES..].iter().map(|(_, rows)| rows.len()).sum();
+        let _ = write!(
+            line,
+            "; {} with {}",
+            plural(rest, "row", "rows"),
+            plural(groups.len() - BLOCKED_EXAMPLES, "other reason", "other reasons")
+        );
     }
+}
+
+/// Blocked rows grouped by reason, in the order each reason first appears; one pass.
+fn by_reason<'b>(blocked: &'b [crate::observe::Blocked<'_>]) -> Vec<(&'b str, Vec<&'b str>)> {
+    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for b in blocked {
+        let at = *index.entry(b.reason).or_insert_with(|| {
+            groups.push((b.reason, Vec::new()));
+            groups.len() - 1
+        });
+        groups[at].1.push(b.row.record);
+    }
+    groups
 }
 
 fn shorten_reason(reason: &str) -> String {
@@ -403,6 +431,31 @@ fn feedback(o: &Observation<'_>, out: &mut String) {
     if dropped > 0 {
         let _ = writeln!(out, "({} not shown)", more(dropped, "feedback item", "feedback items"));
     }
+}
+
+/// The most rows a row action's `record` lists as choices in a structured reply.
+pub const MAX_RECORD_CHOICES: usize = 100;
+
+/// The tools with each row action's `record` limited to its rows — those that can run and
+/// those that cannot, so a blocked row still answers with its own reason — when there are at
+/// most [`MAX_RECORD_CHOICES`].
+pub fn with_record_choices(o: &Observation<'_>, mut tools: Vec<Value>) -> Vec<Value> {
+    let callable = o.entries.iter().filter(|e| e.callable());
+    for (tool, e) in tools.iter_mut().zip(callable) {
+        let Target::Rows { rows, blocked, .. } = &e.target else { continue };
+        if rows.len() + blocked.len() > MAX_RECORD_CHOICES {
+            continue;
+        }
+        let ids: Vec<Value> = rows
+            .iter()
+            .chain(blocked.iter().map(|b| &b.row))
+            .map(|r| Value::String(r.record.to_owned()))
+            .collect();
+        if let Some(record) = tool.pointer_mut("/function/parameters/properties/record") {
+            record["enum"] = Value::Array(ids);
+        }
+    }
+    tools
 }
 
 /// The `tools` array: one OpenAI function per callable entry, in page order.

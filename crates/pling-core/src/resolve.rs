@@ -44,7 +44,9 @@ pub enum CallError {
         examples: String,
     },
     /// The record is not one of the entry's rows.
-    #[error("record `{record}` is not a row of `{name}`; valid records include {examples}")]
+    #[error(
+        "record `{record}` is not a row of `{name}` on the page now (its rows: {examples}). {look}"
+    )]
     UnknownRecord {
         /// The entry's name.
         name: String,
@@ -52,6 +54,8 @@ pub enum CallError {
         record: String,
         /// A few valid record ids.
         examples: String,
+        /// Where to look for it instead.
+        look: String,
     },
 }
 
@@ -79,6 +83,37 @@ impl<'a> Observation<'a> {
             "none".to_owned()
         } else {
             names.join(", ")
+        }
+    }
+
+    /// Advice for a record that is not on the page: the read actions that find things
+    /// (search, filters, pages), or to ask the user.
+    fn where_to_look(&self) -> String {
+        use crate::snapshot::{ActionKind, Effect};
+        let finders: Vec<&str> = self
+            .entries
+            .iter()
+            .filter(|e| e.callable() && e.effect == Effect::Read)
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    ActionKind::Type
+                        | ActionKind::Select
+                        | ActionKind::Navigate
+                        | ActionKind::Scroll
+                )
+            })
+            .filter(|e| matches!(e.target, Target::Action { .. }))
+            .map(|e| e.name.as_str())
+            .take(6)
+            .collect();
+        if finders.is_empty() {
+            "Do not guess an id: ask the user which record they mean.".to_owned()
+        } else {
+            format!(
+                "If it exists it is on another page or filtered out: find it first with {}, then call again with its id.",
+                finders.join(", ")
+            )
         }
     }
 
@@ -137,6 +172,7 @@ impl<'a> Observation<'a> {
                             name: name.to_owned(),
                             record: record.to_owned(),
                             examples: examples(),
+                            look: self.where_to_look(),
                         })
                     }
                 }

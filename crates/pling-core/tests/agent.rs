@@ -366,9 +366,10 @@ fn bad_calls_are_answered_with_what_is_available_and_nothing_runs() {
         errors[1],
         "unknown action `delete_task`; available now: add_todo, toggle, search, clear_all, pay"
     );
-    assert!(errors[2].starts_with(
-        "record `t99` is not a row of `toggle`; valid records include t1, t2, t3, t4, t5, …"
-    ));
+    assert_eq!(
+        errors[2],
+        "record `t99` is not a row of `toggle` on the page now (its rows: t1, t2, t3, t4, t5, …). If it exists it is on another page or filtered out: find it first with search, then call again with its id."
+    );
     assert_eq!(errors[3], "action `export` is unavailable: nothing to export yet; available now: add_todo, toggle, search, clear_all, pay");
     assert_eq!(errors[4], "invalid arguments for `search`: `text` must be string (got integer)");
     assert_eq!(errors[5], "arguments must be a JSON object, got [1]");
@@ -907,7 +908,11 @@ fn the_budget_follows_what_the_endpoint_counts() {
             content: None,
             tool_calls: vec![call("c", "search", r#"{"text":"x"}"#)],
             finish_reason: Stop::ToolCalls,
-            usage: Some(pling_core::openai::Usage { prompt_tokens: tokens, completion_tokens: 5 }),
+            usage: Some(pling_core::openai::Usage {
+                prompt_tokens: tokens,
+                completion_tokens: 5,
+                cached_tokens: 0,
+            }),
             recovered: false,
         })
     };

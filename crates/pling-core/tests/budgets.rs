@@ -76,18 +76,24 @@ fn max_records_caps_full_fields_but_not_the_id_index() {
     assert!(text.contains("## Records on this page (100 total, showing 20)"));
     assert!(text.contains("(80 more records not shown in full;"));
     assert!(text.contains("Citation record ids (100 in active regions; offscreen targets are scrolled into view automatically): r1 / r2 /"));
-    assert_eq!(o.citation_ids.len(), 100, "the id index is not bound by maxRecords");
+    // The id index is not bound by maxRecords but by its own quarter of maxRecordChars; the
+    // ids it leaves out are counted.
+    let n = o.citation_ids.len();
+    assert!(n > 20 && n < 100, "{n}");
+    let ids: usize = o.citation_ids.iter().map(|i| i.chars().count() + 3).sum::<usize>() - 3;
+    assert!(ids <= 1500 / 4, "{ids}");
+    assert!(text.contains(&format!(" / … {} more\n", 100 - n)), "{text}");
 }
 
 #[test]
-fn max_record_chars_caps_the_record_text_and_the_id_index_separately() {
+fn max_record_chars_caps_the_record_text_and_the_id_index_with_its_share() {
     let s = list_page(2000, 1, 6, 2000);
     let limits = Limits { max_record_chars: 400, ..Limits::default() };
     let o = observe(&s, &limits).unwrap();
     let used: usize = o.records.iter().map(|l| l.chars().count() + 1).sum();
     assert!(used <= 400 && !o.records.is_empty());
     let ids: usize = o.citation_ids.iter().map(|i| i.chars().count() + 3).sum::<usize>() - 3;
-    assert!(ids <= 400);
+    assert!(ids <= 100);
     let text = page_section(&o);
     let more = 2000 - o.citation_ids.len();
     assert!(text.contains(&format!(" / … {more} more\n")), "{text}");
@@ -446,7 +452,7 @@ fn row_set_exceptions_fold_into_their_own_entries() {
     let text = page_section(&o);
     // One declared row action is one entry under its own name: the rows that cannot run now
     // are listed with it, each with its reason.
-    assert!(text.contains("## Available actions on this page (3 actions, folded into 1 entry, showing 1)\n- archive(record) (click / write) Archive the message | use record to select a row (3 rows: m1 / m2 / m6; 1 row outside the viewport, auto-scroll on call) | 3 rows cannot run now: m3 (already archived), m4 (not available right now), m5 (covered by a dialog or overlay; close it first)\n"), "{text}");
+    assert!(text.contains("## Available actions on this page (3 actions, folded into 1 entry, showing 1)\n- archive(record) (click / write) Archive the message | use record to select a row (3 rows: m1 / m2 / m6; 1 row outside the viewport, auto-scroll on call) | 3 rows cannot run now: m3 (already archived); m4 (not available right now); m5 (covered by a dialog or overlay; close it first)\n"), "{text}");
     assert!(!text.contains("## Unavailable actions"), "{text}");
     assert_eq!(o.entries.len(), 1);
     assert_eq!(
@@ -509,6 +515,61 @@ fn per_row_availability_keeps_one_tool_with_its_declared_name() {
         .unwrap_err()
         .to_string()
         .contains("the order is shipped"));
+}
+
+#[test]
+fn blocked_rows_are_grouped_by_reason_and_bounded() {
+    use pling_core::{RowException, RowSet};
+    // Twenty orders: most not paid yet, some shipped, and five reasons of one row each.
+    let reasons = |i: u32| match i {
+        0..=8 => "the order is not paid yet".to_owned(),
+        9..=12 => "the order is already shipped".to_owned(),
+        _ => format!("held for review {i}"),
+    };
+    let mut s = Snapshot::default();
+    s.actions.push(Action {
+        id: "ship".into(),
+        rows: Some(RowSet {
+            records: (0..20).map(|i| format!("{}", 1500 - i)).collect(),
+            unavailable: (0..18)
+                .map(|i| RowException { index: i, reason: Some(reasons(i).as_str().into()) })
+                .collect(),
+            ..Default::default()
+        }),
+        ..Default::default()
+    });
+    let o = observe(&s, &Limits::default()).unwrap();
+    let text = page_section(&o);
+    assert!(text.contains("| 18 rows cannot run now: 1500 / 1499 / 1498 / … 6 more (the order is not paid yet); 1491 / 1490 / 1489 / … 1 more (the order is already shipped); 1487 (held for review 13); 4 rows with 4 other reasons\n"), "{text}");
+    // Each row still answers with its own reason, grouped or not.
+    assert!(o.resolve("ship", Some("1490")).unwrap_err().to_string().contains("already shipped"));
+    assert!(o
+        .resolve("ship", Some("1483"))
+        .unwrap_err()
+        .to_string()
+        .contains("held for review 17"));
+    assert_eq!(o.resolve("ship", Some("1482")).unwrap().action_id, "ship@1482");
+
+    // A structured reply's `record` can name only these rows: the two that run and the blocked
+    // ones, which answer with their reason; a row that is not on the page cannot be written.
+    let choices = pling_core::with_record_choices(&o, render(&o).tools);
+    let record = &choices[0]["function"]["parameters"]["properties"]["record"];
+    let ids: Vec<&str> =
+        record["enum"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(ids.len(), 20);
+    assert_eq!(&ids[..3], ["1482", "1481", "1500"]);
+    let format = pling_core::openai::structured_format(&choices);
+    let branch = &format["json_schema"]["schema"]["anyOf"][0];
+    assert_eq!(branch["properties"]["action"], json!({"const": "ship"}));
+    assert_eq!(
+        branch["properties"]["arguments"]["properties"]["record"]["enum"].as_array().unwrap().len(),
+        20
+    );
+    // Past the bound, no list: the rows of a long page are not enumerated.
+    s.actions[0].rows.as_mut().unwrap().records = (0..500).map(|i| format!("r{i}")).collect();
+    let long = observe(&s, &Limits::default()).unwrap();
+    let tools = pling_core::with_record_choices(&long, render(&long).tools);
+    assert!(tools[0]["function"]["parameters"]["properties"]["record"].get("enum").is_none());
 }
 
 #[test]

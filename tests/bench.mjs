@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// `npm run bench`: what each way of showing a page to a model costs, measured in the same run
+// on the same pages in Chromium — Pling's observation, page-agent's page text (its own
+// script bundle, npm `page-agent`), and Playwright's ARIA snapshot — in o200k_base tokens
+// (npm `gpt-tokenizer`) and in time, on generated list pages of 12 to 10,000 rows (a
+// checkbox, a title, Edit and Delete on every row) and on the orders demo. Also the whole first
+// request each runtime sends for one task: system message, tools and the person's words. Prints a table and writes it into the README between the bench:compare
+// markers (BENCH_WRITE_README=0 to skip).
+//
+//   npm run bench
+//   BENCH_ROWS=12,100 BENCH_RUNS=5 npm run bench
+import { chromium } from '@playwright/test';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { createRequire } from 'node:module';
+import { startServer } from '../scripts/serve.mjs';
+import { startModelServer, reply } from './model-server.mjs';
+
+const ROWS = (process.env.BENCH_ROWS ?? '12,100,1000,10000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** page-agent's extraction does not finish in minutes on the longest pages; it gets this long. */
+const PAGE_AGENT_MS = Number(process.env.BENCH_PAGE_AGENT_MS ?? 90_000);
+const require = createRequire(import.meta.url);
+const PAGE_AGENT = readFileSync(require.resolve('page-agent/package.json').replace('package.json', 'dist/iife/page-agent.demo.js'), 'utf8');
+const PAGE_AGENT_VERSION = JSON.parse(readFileSync(require.resolve('page-agent/package.json'), 'utf8')).version;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Pling on the open page: tokens of the page section and of the first request, and the time
+ * from "take a snapshot" to "observation ready" (settling excluded), median of RUNS. */
+async function measurePling(page, app, task) {
+  return page.evaluate(async ({ app, runs, task }) => {
+    const pling = window[app].pling;
+    await pling.settle();
+    const times = [];
+    let o = null;
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      o = pling.observeNow();
+      times.push(performance.now() - t0);
+    }
+    const request = { system: o.system, tools: JSON.stringify(o.tools), user: task };
+    return { section: o.section, request, ms: times.sort((a, b) => a - b)[Math.floor(times.length / 2)] };
+  }, { app, runs: RUNS, task });
+}
+
+/** Playwright's ARIA snapshot of the page body: what playwright-mcp-style agents read. */
+async function measureAria(page) {
+  const times = [];
+  let text = '';
+  for (let i = 0; i < Math.min(RUNS, 5); i++) {
+    const t0 = performance.now();
+    text = await page.locator('body').ariaSnapshot({ timeout: 120_000 });
+    times.push(performance.now() - t0);
+  }
+  return { text, ms: median(times) };
+}
+
+/** page-agent's own bundle in the page: its page text, and the first request it sends. */
+async function measurePageAgent(page, modelUrl, model, task) {
+  await page.addScriptTag({ url: '/__bench/page-agent.demo.js?autoInit=false' });
+  const state = await page.evaluate(async ({ modelUrl, limit }) => {
+    window.benchAgent = new window.PageAgent({ model: 'bench', baseURL: modelUrl, apiKey: 'bench', language: 'en-US', maxSteps: 1 });
+    const t0 = performance.now();
+    const timeout = new Promise((resolve) => setTimeout(() => resolve(null), limit));
+    const s = await Promise.race([window.benchAgent.pageController.getBrowserState(), timeout]);
+    return s && { text: [s.header, s.content, s.footer].join('\n'), ms: performance.now() - t0 };
+  }, { modelUrl, limit: PAGE_AGENT_MS });
+  if (!state) return { text: null, ms: null, request: null };
+  model.script([reply.text('done')]);
+  await page.evaluate((task) => { window.benchAgent.execute(task).catch(() => {}); }, task);
+  const deadline = Date.now() + PAGE_AGENT_MS;
+  while (!model.requests.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const body = model.requests[0]?.body;
+  await page.evaluate(() => window.benchAgent.stop().catch(() => {}));
+  const request = body && { messages: body.messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? ''))).join('\n'), tools: JSON.stringify(body.tools ?? []) };
+  return { ...state, request };
+}
+
+const tokens = (request) => (request ? Object.values(request).reduce((n, part) => n + countTokens(part), 0) : null);
+
+async function measure(browser, server, model, { label, path, app, task }) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.route('**/__bench/page-agent.demo.js*', (route) => route.fulfill({ contentType: 'text/javascript', body: PAGE_AGENT }));
+  await page.goto(`${server.url}${path}`);
+  await page.waitForFunction((app) => window[app]?.pling, app, { timeout: 120_000 });
+  const pling = await measurePling(page, app, task);
+  const aria = await measureAria(page);
+  model.requests.length = 0;
+  const agent = await measurePageAgent(page, model.url, model, task);
+  await page.close();
+  const row = {
+    label,
+    pling: { section: countTokens(pling.section), request: tokens(pling.request), ms: pling.ms },
+    aria: { text: countTokens(aria.text), ms: aria.ms },
+    pageAgent: { text: agent.text === null ? null : countTokens(agent.text), ms: agent.ms, request: tokens(agent.request) },
+  };
+  console.error(JSON.stringify(row));
+  return row;
+}
+
+const server = await startServer({ port: 0 });
+const model = await startModelServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const rows = [];
+try {
+  for (const n of ROWS) rows.push(await measure(browser, server, model, { label: `list, ${n.toLocaleString('en')} rows`, path: `/bench?rows=${n}`, app: 'bench', task: 'Mark task number 9 as done' }));
+  rows.push(await measure(browser, server, model, { label: 'orders demo (list route)', path: '/orders/', app: 'ordersApp', task: 'Mark order 1498 as shipped' }));
+} finally {
+  await browser.close();
+  await model.close();
+  await server.close();
+}
+
+const n = (x) => (x === null ? '—' : x.toLocaleString('en'));
+const t = (x) => (x === null ? `did not finish in ${PAGE_AGENT_MS / 1000} s` : x < 10 ? `${x.toFixed(1)} ms` : x < 10_000 ? `${Math.round(x)} ms` : `${(x / 1000).toFixed(1)} s`);
+const ratio = (a, b) => (a === null || b === null ? '—' : `${(b / a).toFixed(1)}×`);
+const lines = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model.trim() ?? 'an unknown CPU'} (${cpus().length} cores), Chromium headless, 1280×800; tokens are o200k_base; page-agent ${PAGE_AGENT_VERSION}. Time: Pling from snapshot to observation ready (settling excluded), page-agent its \`getBrowserState()\`, the ARIA snapshot Playwright's \`ariaSnapshot()\` from Node.`,
+  '',
+  '| page | Pling page section | Pling time | page-agent page text | page-agent time | ARIA snapshot | ARIA time | Pling first request | page-agent first request | page-agent ÷ Pling |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.label} | ${n(r.pling.section)} | ${t(r.pling.ms)} | ${n(r.pageAgent.text)} | ${t(r.pageAgent.ms)} | ${n(r.aria.text)} | ${t(r.aria.ms)} | **${n(r.pling.request)}** | ${n(r.pageAgent.request)} | ${ratio(r.pling.request, r.pageAgent.request)} |`),
+];
+const table = lines.join('\n');
+console.log(table);
+
+if (process.env.BENCH_WRITE_README !== '0') {
+  const readme = new URL('../README.md', import.meta.url);
+  const text = readFileSync(readme, 'utf8');
+  const start = '<!-- bench:compare -->';
+  const end = '<!-- /bench:compare -->';
+  if (text.includes(start) && text.includes(end)) {
+    writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${table}\n${text.slice(text.indexOf(end))}`);
+    console.log('README updated');
+  }
+}
