@@ -13,7 +13,6 @@ import { chromium } from '@playwright/test';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { createRequire } from 'node:module';
 import { startServer } from '../scripts/serve.mjs';
 import { startModelServer, reply } from './model-server.mjs';
 
@@ -21,9 +20,9 @@ const ROWS = (process.env.BENCH_ROWS ?? '12,100,1000,10000').split(',').map(Numb
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** page-agent's extraction does not finish in minutes on the longest pages; it gets this long. */
 const PAGE_AGENT_MS = Number(process.env.BENCH_PAGE_AGENT_MS ?? 90_000);
-const require = createRequire(import.meta.url);
-const PAGE_AGENT = readFileSync(require.resolve('page-agent/package.json').replace('package.json', 'dist/iife/page-agent.demo.js'), 'utf8');
-const PAGE_AGENT_VERSION = JSON.parse(readFileSync(require.resolve('page-agent/package.json'), 'utf8')).version;
+const PAGE_AGENT_DIR = new URL('../node_modules/page-agent/', import.meta.url);
+const PAGE_AGENT = readFileSync(new URL('dist/iife/page-agent.demo.js', PAGE_AGENT_DIR), 'utf8');
+const PAGE_AGENT_VERSION = JSON.parse(readFileSync(new URL('package.json', PAGE_AGENT_DIR), 'utf8')).version;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -60,13 +59,15 @@ async function measureAria(page) {
 /** page-agent's own bundle in the page: its page text, and the first request it sends. */
 async function measurePageAgent(page, modelUrl, model, task) {
   await page.addScriptTag({ url: '/__bench/page-agent.demo.js?autoInit=false' });
-  const state = await page.evaluate(async ({ modelUrl, limit }) => {
+  // Its extraction is one long synchronous task: a timer in the page cannot interrupt it, so
+  // the wait is kept here and the page is closed when it runs out.
+  const extraction = page.evaluate(async ({ modelUrl }) => {
     window.benchAgent = new window.PageAgent({ model: 'bench', baseURL: modelUrl, apiKey: 'bench', language: 'en-US', maxSteps: 1 });
     const t0 = performance.now();
-    const timeout = new Promise((resolve) => setTimeout(() => resolve(null), limit));
-    const s = await Promise.race([window.benchAgent.pageController.getBrowserState(), timeout]);
-    return s && { text: [s.header, s.content, s.footer].join('\n'), ms: performance.now() - t0 };
-  }, { modelUrl, limit: PAGE_AGENT_MS });
+    const s = await window.benchAgent.pageController.getBrowserState();
+    return { text: [s.header, s.content, s.footer].join('\n'), ms: performance.now() - t0 };
+  }, { modelUrl }).catch(() => null);
+  const state = await Promise.race([extraction, new Promise((resolve) => setTimeout(() => resolve(null), PAGE_AGENT_MS))]);
   if (!state) return { text: null, ms: null, request: null };
   model.script([reply.text('done')]);
   await page.evaluate((task) => { window.benchAgent.execute(task).catch(() => {}); }, task);
@@ -89,7 +90,7 @@ async function measure(browser, server, model, { label, path, app, task }) {
   const aria = await measureAria(page);
   model.requests.length = 0;
   const agent = await measurePageAgent(page, model.url, model, task);
-  await page.close();
+  await page.close({ runBeforeUnload: false });
   const row = {
     label,
     pling: { section: countTokens(pling.section), request: tokens(pling.request), ms: pling.ms },

@@ -11,7 +11,7 @@
 //
 //   npm run eval                                   the local model (scripts/local-model)
 //   PLING_MODEL_URL=http://127.0.0.1:8081/v1 npm run eval
-//   PLING_EVAL_ONLY=lab npm run eval               tasks whose id starts so
+//   PLING_EVAL_ONLY=lab,orders-ship npm run eval   tasks whose id starts so
 //   PLING_EVAL_OUT=results.jsonl                   where records go (default eval-results.jsonl);
 //                                                  tasks already there are skipped: it resumes
 //   PLING_EVAL_FRESH=1                             start the file again
@@ -27,7 +27,6 @@
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { startServer } from '../scripts/serve.mjs';
 
 const TASKS_12 = '/tasks?rows=12';
@@ -149,12 +148,15 @@ const MODE = process.env.PLING_TOOL_MODE ?? 'auto';
 /** `pling` (default) or `page-agent`: the same tasks, page, model and checks. */
 const AGENT = process.env.PLING_EVAL_AGENT ?? 'pling';
 const PAGE_AGENT_STEPS = Number(process.env.PLING_PAGE_AGENT_STEPS ?? 10);
-const pageAgentBundle = () => readFileSync(createRequire(import.meta.url).resolve('page-agent/package.json').replace('package.json', 'dist/iife/page-agent.demo.js'), 'utf8');
+/** page-agent takes minutes a task on 2 cores; past this it is stopped and the task fails. */
+const PAGE_AGENT_TASK_MS = Number(process.env.PLING_PAGE_AGENT_TASK_MS ?? 360_000);
+const pageAgentBundle = () => readFileSync(new URL('../node_modules/page-agent/dist/iife/page-agent.demo.js', import.meta.url), 'utf8');
 const CHOICES = process.env.PLING_RECORD_CHOICES === '1';
 const out = process.env.PLING_EVAL_OUT ?? 'eval-results.jsonl';
 if (process.env.PLING_EVAL_FRESH === '1' || !existsSync(out)) writeFileSync(out, '');
 const done = new Set(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).id));
-const todo = TASKS.filter((t) => !done.has(t.id) && (!process.env.PLING_EVAL_ONLY || t.id.startsWith(process.env.PLING_EVAL_ONLY)));
+const prefixes = (process.env.PLING_EVAL_ONLY ?? '').split(',').filter(Boolean);
+const todo = TASKS.filter((t) => !done.has(t.id) && (!prefixes.length || prefixes.some((p) => t.id.startsWith(p))));
 
 let local = null;
 let modelUrl = process.env.PLING_MODEL_URL;
@@ -198,7 +200,7 @@ function runPling(page, task) {
  * yes on a task whose action the person means to allow, no otherwise. Its steps are what ran. */
 async function runPageAgent(page, task) {
   await page.addScriptTag({ url: '/__eval/page-agent.demo.js?autoInit=false' });
-  return page.evaluate(async ({ ask, allow, maxSteps }) => {
+  return page.evaluate(async ({ ask, allow, maxSteps, capMs }) => {
     const usage = { requests: 0, prompt: 0, completion: 0, first: 0, cached: 0 };
     const customFetch = async (url, init) => {
       const response = await fetch(url, init);
@@ -222,11 +224,13 @@ async function runPageAgent(page, task) {
       asked.push(question);
       return allow ? 'Yes, go ahead.' : 'No. Do not do it.';
     };
-    const r = await agent.execute(ask).catch((e) => ({ success: false, data: String(e?.message ?? e), history: [] }));
+    const cap = new Promise((resolve) => setTimeout(() => { agent.stop().catch(() => {}); resolve(null); }, capMs));
+    const r = (await Promise.race([agent.execute(ask).catch((e) => ({ success: false, data: String(e?.message ?? e), history: [] })), cap]))
+      ?? { success: false, data: `stopped after ${capMs / 1000} s`, history: agent.history };
     const steps = (r.history ?? []).filter((e) => e.type === 'step');
     const actions = steps.map((e) => ({ name: e.action?.name, record: JSON.stringify(e.action?.input ?? {}).slice(0, 80), ok: true, dispatched: true, error: null }));
     return { result: { message: r.data ?? '', reason: r.success ? 'answered' : 'failed', actions }, usage, asked, replies: steps.map((e) => String(e.action?.output ?? '').slice(0, 200)) };
-  }, { ask: task.ask, allow: !!task.yes, maxSteps: PAGE_AGENT_STEPS });
+  }, { ask: task.ask, allow: !!task.yes, maxSteps: PAGE_AGENT_STEPS, capMs: PAGE_AGENT_TASK_MS });
 }
 
 const server = await startServer({ port: 0, model: modelUrl });
