@@ -2,6 +2,8 @@
 // retries (exponential backoff with jitter, honouring Retry-After and retry-after-ms), a
 // timeout per request, and abort. Parsing and the retry decision are the engine's.
 import * as wasm from '../wasm/pling_wasm.js';
+import { guard } from './engine.js';
+import { checkAssistantOptions } from './options.js';
 
 /**
  * @typedef {object} ClientOptions
@@ -44,6 +46,7 @@ function hintsOf(response) {
  * @returns {Promise<ModelResult>}
  */
 export async function chat(body, options, signal) {
+  checkAssistantOptions(options, 'chat');
   const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
   const headers = { 'content-type': 'application/json', ...(options.headers ?? {}) };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
@@ -81,9 +84,10 @@ export async function chat(body, options, signal) {
       const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
       hints = hintsOf(response);
       if (!response.ok) {
-        result = { error: JSON.parse(wasm.httpError(response.status, await response.text())) };
+        const body = await response.text();
+        result = { error: JSON.parse(guard(() => wasm.httpError(response.status, body))) };
       } else if (body.stream && response.body && (response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-        const stream = new wasm.ReplyStream();
+        const stream = guard(() => new wasm.ReplyStream());
         const reader = response.body.getReader();
         const decoder = new TextDecoder();
         const live = options.onText ? liveText(options.onText) : undefined;
@@ -93,7 +97,7 @@ export async function chat(body, options, signal) {
             if (done) break;
             arm();
             const text = decoder.decode(value, { stream: true });
-            const failure = stream.push(text);
+            const failure = guard(() => stream.push(text));
             started = started || stream.started();
             if (failure) {
               result = { error: JSON.parse(failure) };
@@ -102,7 +106,7 @@ export async function chat(body, options, signal) {
             }
             live?.(text);
           }
-          if (!result) result = JSON.parse(stream.finish());
+          if (!result) result = JSON.parse(guard(() => stream.finish()));
         } catch (error) {
           started = started || stream.started();
           result = { error: pastDeadline ? { type: 'timeout', ms: deadlineMs } : failureOf(error, signal, timedOut, timeoutMs, started) };
@@ -112,7 +116,7 @@ export async function chat(body, options, signal) {
       } else {
         // Not streamed (or a server that ignored `stream`): one JSON body, read up to the cap.
         const text = await readCapped(response, MAX_REPLY_BYTES);
-        result = text === undefined ? { error: { type: 'tooLarge', bytes: MAX_REPLY_BYTES } } : JSON.parse(wasm.parseReply(text));
+        result = text === undefined ? { error: { type: 'tooLarge', bytes: MAX_REPLY_BYTES } } : JSON.parse(guard(() => wasm.parseReply(text)));
         if (text === undefined) controller.abort();
       }
     } catch (error) {
@@ -124,7 +128,7 @@ export async function chat(body, options, signal) {
     }
     if (result.ok) return result;
     if (signal?.aborted) return { error: { type: 'aborted' } };
-    const delay = wasm.retryDelay(policy, attempt, JSON.stringify(result.error), JSON.stringify(hints), started, Math.random(), Date.now());
+    const delay = guard(() => wasm.retryDelay(policy, attempt, JSON.stringify(result.error), JSON.stringify(hints), started, Math.random(), Date.now()));
     if (delay === undefined || delay === null) return result;
     await sleep(delay, signal);
   }
@@ -196,5 +200,5 @@ function liveText(onText) {
  * @param {object} error
  */
 export function describeModelError(error) {
-  return wasm.modelErrorMessage(JSON.stringify(error));
+  return guard(() => wasm.modelErrorMessage(JSON.stringify(error)));
 }

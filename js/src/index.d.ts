@@ -356,10 +356,35 @@ export declare const READ_PAGE: string;
 /** Offers the page's tools through WebMCP; null when the browser has no model context. */
 export declare function connectWebMCP(pling: Pling, options?: WebMCPOptions): WebMCPConnection | null;
 
+/** What kind of failure a Pling error is. */
+export type PlingErrorCode =
+  | 'declaration' | 'snapshot' | 'limits' | 'call' | 'config' | 'assistant' | 'engine'
+  | 'not-initialised' | 'observe-only' | 'load' | 'panic' | 'busy' | 'error';
+
+/** Every error Pling throws: `instanceof PlingError` catches them all. */
+export declare class PlingError extends Error {
+  constructor(message: string, details?: { code?: PlingErrorCode; what?: string; where?: string; cause?: unknown });
+  readonly code: PlingErrorCode;
+  /** The declaration, limit or option it is about, when known. */
+  readonly what?: string;
+  /** The path of the bad value in the snapshot (`actions[0].rows`), when known. */
+  readonly where?: string;
+}
 /** Thrown (and logged) for a declaration Pling cannot use. */
-export declare class PlingDeclarationError extends Error {
+export declare class PlingDeclarationError extends PlingError {
+  constructor(declaration: string, problem: string);
   readonly declaration: string;
 }
+/** A snapshot the engine rejects. */
+export declare class PlingSnapshotError extends PlingError {}
+/** A limit that is not usable; `what` names it. */
+export declare class PlingLimitsError extends PlingError {}
+/** A call that does not resolve to an action the model was shown. */
+export declare class PlingCallError extends PlingError {}
+/** An assistant or chat option that is not usable; `what` names it. */
+export declare class PlingConfigError extends PlingError {}
+/** The engine is not loaded (`not-initialised`), could not load (`load`), is the observe-only build (`observe-only`) or failed inside (`panic`). */
+export declare class PlingEngineError extends PlingError {}
 
 export declare const HANDLER_TIMEOUT_MS: number;
 /** What masked values read as. */

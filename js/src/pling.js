@@ -2,6 +2,7 @@
 import { Registry } from './registry.js';
 import { normAction, normForm, normFeedback, normPage, normRecords, normRegion, normRowAction, normState } from './declare.js';
 import { PlingDeclarationError, messageOf, reportDeclaration } from './errors.js';
+import { askPerson } from './confirm.js';
 import { Viewport } from './dom.js';
 import { collect } from './collect.js';
 import { MarkedElements } from './marked.js';
@@ -294,14 +295,8 @@ export class Pling {
     // A handoff is the person's step: a call never runs it.
     if (resolved.handoff) return { ok: false, actionId: resolved.actionId, handoff: true, error: 'this step is for the person: control was handed to them; it did not run' };
     if (resolved.confirm) {
-      const approve = this.options.confirm ?? ((info) => window.confirm(`Allow the assistant to run "${info.name}"${info.record ? ` on ${info.record}` : ''}?`));
-      let yes = false;
-      try {
-        yes = !!(await approve({ name, actionId: resolved.actionId, record: resolved.record ?? undefined, description: resolved.description, arguments: args }));
-      } catch {
-        yes = false;
-      }
-      if (!yes) return { ok: false, actionId: resolved.actionId, declined: true, error: 'the person declined this action' };
+      const request = { name, actionId: resolved.actionId, record: resolved.record ?? undefined, description: resolved.description, arguments: args };
+      if (!(await askPerson(request, this.options.confirm))) return { ok: false, actionId: resolved.actionId, declined: true, error: 'the person declined this action' };
     }
     const result = await dispatch(target, resolved, args, {
       timeoutMs: this.options.handlerTimeoutMs,

@@ -5,7 +5,7 @@ import { Pling } from './pling.js';
 
 export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
 export { secret } from './declare.js';
-export { PlingDeclarationError } from './errors.js';
+export { PlingError, PlingDeclarationError, PlingSnapshotError, PlingLimitsError, PlingCallError, PlingConfigError, PlingEngineError } from './errors.js';
 export { MASK } from './collect.js';
 export { mountDebugPanel } from './debug-panel.js';
 export { Assistant } from './assistant.js';
