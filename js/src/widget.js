@@ -34,11 +34,70 @@ form button.stop { background: #b3261e; }
  * @param {import('./index.d.ts').ChatOptions} options
  */
 export function mountChat(pling, options) {
-  const host = document.createElement('div');
-  host.setAttribute('data-pling-ignore', '');
-  host.className = 'pling-chat';
-  const root = host.attachShadow({ mode: 'open' });
-  root.innerHTML = `<style>${STYLE}</style>
+  const view = new ChatView(options);
+  const assistant = new Assistant(pling, {
+    ...options,
+    confirm: options.confirm ?? ((request) => view.confirmCard(request)),
+    onEvent: (event) => {
+      options.onEvent?.(event);
+      view.show(event);
+    },
+  });
+  view.form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (assistant.busy) assistant.stop();
+    else ask(assistant, view);
+  });
+  (options.container ?? document.body).append(view.host);
+  const interrupted = Assistant.interrupted();
+  if (interrupted) {
+    view.add('assistant', `The page changed while I was working on "${interrupted.request}"${interrupted.action ? ` (during ${interrupted.action})` : ''}, so that request was interrupted. Check the page, then ask again if needed.`);
+    view.open();
+  }
+  return {
+    assistant,
+    open: () => view.open(),
+    close: () => view.close(),
+    /** Sends a message as if the person typed it. */
+    send(text) {
+      view.input.value = text;
+      view.form.requestSubmit();
+    },
+    destroy() {
+      assistant.destroy();
+      view.host.remove();
+    },
+  };
+}
+
+/** One request from the input: the answer, then what actually ran, from the receipts. */
+async function ask(assistant, view) {
+  const text = view.input.value.trim();
+  if (!text) return;
+  view.input.value = '';
+  view.add('user', text);
+  view.busy(true);
+  const result = await assistant.run(text);
+  view.busy(false);
+  view.answer(result.message);
+  // What actually ran, from the receipts, whatever the answer says.
+  const ran = result.actions.filter((a) => a.dispatched);
+  if (ran.length) {
+    const line = ran.map((a) => `${a.name}${a.record ? ` ${a.record}` : ''}${a.label ? ` “${a.label}”` : ''} ${a.ok ? '✓' : '✗'}`).join(' · ');
+    view.add('step', `Ran: ${line}`);
+  }
+  view.input.focus();
+}
+
+/** The widget's DOM, in a shadow root: launcher, panel, log, input, confirmation cards. */
+class ChatView {
+  /** @param {import('./index.d.ts').ChatOptions} options */
+  constructor(options) {
+    this.host = document.createElement('div');
+    this.host.setAttribute('data-pling-ignore', '');
+    this.host.className = 'pling-chat';
+    const root = this.host.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>${STYLE}</style>
     <button class="launcher" type="button" aria-label="Open the assistant"></button>
     <section class="panel" role="dialog" hidden>
       <header><strong></strong><button class="close" type="button" aria-label="Close">×</button></header>
@@ -46,141 +105,114 @@ export function mountChat(pling, options) {
       <form><input name="q" autocomplete="off" aria-label="Message">
         <button type="submit" class="send">Send</button></form>
     </section>`;
-  const $ = (s) => root.querySelector(s);
-  // Text set as text, never parsed as markup.
-  const title = options.title ?? 'Assistant';
-  $('.launcher').textContent = title;
-  $('header strong').textContent = title;
-  $('.panel').setAttribute('aria-label', title);
-  $('input').placeholder = options.placeholder ?? 'Ask me to do something on this page';
-  const log = $('.log');
-  const input = $('input');
-  const send = $('.send');
-  let streaming = null;
+    const $ = (sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
+    // Text set as text, never parsed as markup.
+    const title = options.title ?? 'Assistant';
+    this.launcher = $('.launcher');
+    this.panel = $('.panel');
+    this.launcher.textContent = title;
+    $('header strong').textContent = title;
+    this.panel.setAttribute('aria-label', title);
+    this.log = $('.log');
+    this.form = /** @type {HTMLFormElement} */ ($('form'));
+    this.input = /** @type {HTMLInputElement} */ ($('input'));
+    this.input.placeholder = options.placeholder ?? 'Ask me to do something on this page';
+    this.sendButton = $('.send');
+    /** The message the streamed text is going into, if any. */
+    this.streaming = null;
+    this.launcher.addEventListener('click', () => this.open());
+    $('.close').addEventListener('click', () => this.close());
+  }
 
-  const add = (cls, text) => {
+  add(cls, text) {
     const el = document.createElement('div');
     el.className = `msg ${cls}`;
     el.textContent = text;
-    log.append(el);
-    log.scrollTop = log.scrollHeight;
+    this.log.append(el);
+    this.log.scrollTop = this.log.scrollHeight;
     return el;
-  };
+  }
 
-  const confirm = (request) => new Promise((resolve) => {
+  /** An assistant event, as the person sees it. */
+  show(event) {
+    if (event.type === 'thinking') this.streaming = null;
+    if (event.type === 'text') {
+      this.streaming = this.streaming ?? this.add('assistant', '');
+      this.streaming.textContent += event.text;
+    }
+    if (event.type === 'call') this.add('step', `→ ${event.actionId}`);
+    if (event.type === 'result' && !event.ok) this.add('step failed', `✗ ${event.actionId}: ${event.error}`);
+  }
+
+  /** The final answer: the streamed text when it is the answer, else the answer in its place. */
+  answer(message) {
+    if (this.streaming && this.streaming.textContent.trim() === message.trim()) {
+      this.streaming = null;
+      return;
+    }
+    this.streaming?.remove();
+    this.streaming = null;
+    this.add('assistant', message);
+  }
+
+  busy(on) {
+    this.sendButton.textContent = on ? 'Stop' : 'Send';
+    this.sendButton.classList.toggle('stop', on);
+    this.input.disabled = on;
+  }
+
+  open() {
+    this.panel.hidden = false;
+    this.launcher.hidden = true;
+    this.input.focus();
+  }
+
+  close() {
+    this.panel.hidden = true;
+    this.launcher.hidden = false;
+  }
+
+  /**
+   * Asks the person in the log: "Allow: Delete the task “Book the design review” (t2)?", with
+   * the row as the person knows it (its label), not only its id, so a wrong row is seen.
+   * @param {import('./index.d.ts').ConfirmRequest} request
+   * @returns {Promise<boolean>}
+   */
+  confirmCard(request) {
+    const what = request.description || request.actionId;
+    const row = request.label ? ` \u201c${request.label}\u201d${request.record ? ` (${request.record})` : ''}` : request.record ? ` (${request.record})` : '';
     const box = document.createElement('div');
     box.className = 'confirm';
     box.setAttribute('role', 'alertdialog');
-    // The row as the person knows it (its label), not only its id: a wrong row is seen.
-    const what = request.description || request.actionId;
-    const row_ = request.label ? ` \u201c${request.label}\u201d${request.record ? ` (${request.record})` : ''}` : request.record ? ` (${request.record})` : '';
     const question = document.createElement('p');
-    question.textContent = `Allow: ${what}${row_}?`;
+    question.textContent = `Allow: ${what}${row}?`;
     question.id = `pling-confirm-${Math.random().toString(36).slice(2)}`;
     box.setAttribute('aria-labelledby', question.id);
-    box.append(question);
-    const row = document.createElement('div');
-    const yes = document.createElement('button');
-    yes.type = 'button';
-    yes.textContent = 'Allow';
-    yes.setAttribute('aria-label', `Allow: ${what}${row_}`);
-    const no = document.createElement('button');
-    no.type = 'button';
-    no.textContent = 'Deny';
-    no.setAttribute('aria-label', `Deny: ${what}${row_}`);
-    const answer = (value) => {
-      yes.disabled = true;
-      no.disabled = true;
-      box.append(document.createTextNode(value ? ' — allowed' : ' — denied'));
-      resolve(value);
-    };
-    yes.addEventListener('click', () => answer(true));
-    no.addEventListener('click', () => answer(false));
-    row.append(yes, no);
-    box.append(row);
-    log.append(box);
-    log.scrollTop = log.scrollHeight;
+    const yes = cardButton('Allow', `Allow: ${what}${row}`);
+    const no = cardButton('Deny', `Deny: ${what}${row}`);
+    const buttons = document.createElement('div');
+    buttons.append(yes, no);
+    box.append(question, buttons);
+    this.log.append(box);
+    this.log.scrollTop = this.log.scrollHeight;
     yes.focus();
-  });
-
-  const assistant = new Assistant(pling, {
-    ...options,
-    confirm: options.confirm ?? confirm,
-    onEvent: (event) => {
-      options.onEvent?.(event);
-      if (event.type === 'thinking') streaming = null;
-      if (event.type === 'text') {
-        streaming = streaming ?? add('assistant', '');
-        streaming.textContent += event.text;
-      }
-      if (event.type === 'call') add('step', `→ ${event.actionId}`);
-      if (event.type === 'result' && !event.ok) add('step failed', `✗ ${event.actionId}: ${event.error}`);
-    },
-  });
-
-  const busy = (on) => {
-    send.textContent = on ? 'Stop' : 'Send';
-    send.classList.toggle('stop', on);
-    input.disabled = on;
-  };
-
-  $('form').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    if (assistant.busy) {
-      assistant.stop();
-      return;
-    }
-    const text = input.value.trim();
-    if (!text) return;
-    input.value = '';
-    add('user', text);
-    busy(true);
-    const result = await assistant.run(text);
-    busy(false);
-    if (streaming && streaming.textContent.trim() === result.message.trim()) {
-      streaming = null;
-    } else {
-      if (streaming) streaming.remove();
-      streaming = null;
-      add('assistant', result.message);
-    }
-    // What actually ran, from the receipts, whatever the answer says.
-    const ran = result.actions.filter((a) => a.dispatched);
-    if (ran.length) {
-      const line = ran.map((a) => `${a.name}${a.record ? ` ${a.record}` : ''}${a.label ? ` “${a.label}”` : ''} ${a.ok ? '✓' : '✗'}`).join(' · ');
-      add('step', `Ran: ${line}`);
-    }
-    input.focus();
-  });
-  const open = () => {
-    $('.panel').hidden = false;
-    $('.launcher').hidden = true;
-    input.focus();
-  };
-  const close = () => {
-    $('.panel').hidden = true;
-    $('.launcher').hidden = false;
-  };
-  $('.launcher').addEventListener('click', open);
-  $('.close').addEventListener('click', close);
-  (options.container ?? document.body).append(host);
-  const interrupted = Assistant.interrupted();
-  if (interrupted) {
-    add('assistant', `The page changed while I was working on "${interrupted.request}"${interrupted.action ? ` (during ${interrupted.action})` : ''}, so that request was interrupted. Check the page, then ask again if needed.`);
-    open();
+    return new Promise((resolve) => {
+      const answer = (value) => {
+        yes.disabled = true;
+        no.disabled = true;
+        box.append(document.createTextNode(value ? ' — allowed' : ' — denied'));
+        resolve(value);
+      };
+      yes.addEventListener('click', () => answer(true));
+      no.addEventListener('click', () => answer(false));
+    });
   }
-  return {
-    assistant,
-    open,
-    close,
-    /** Sends a message as if the person typed it. */
-    send(text) {
-      input.value = text;
-      $('form').requestSubmit();
-    },
-    destroy() {
-      assistant.destroy();
-      host.remove();
-    },
-  };
+}
+
+function cardButton(text, label) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.setAttribute('aria-label', label);
+  return b;
 }
