@@ -110,9 +110,25 @@ export interface RecordRow {
   inViewport?: boolean;
 }
 
+/** Records given as rows Pling can read directly. */
 export interface RecordsDeclaration {
   region?: string;
   rows: Live<RecordRow[]>;
+  /** Field names masked before anything leaves the page. */
+  sensitive?: string[];
+}
+
+/** Records from your own items, read through accessors: only the rows shown are read in full. */
+export interface RecordsFromItems<T> {
+  region?: string;
+  /** Your own items. */
+  rows: Live<readonly T[]>;
+  /** The item's stable id. */
+  id: (item: T) => string | number;
+  label?: (item: T) => string | undefined;
+  fields?: (item: T) => Record<string, unknown>;
+  /** Its row element: gives "in viewport" and is the default target of row actions. */
+  element?: (item: T) => Element | null | undefined;
   /** Field names masked before anything leaves the page. */
   sensitive?: string[];
 }
@@ -250,7 +266,7 @@ export declare class Pling {
   region(declaration: RegionDeclaration): () => void;
   action(declaration: ActionDeclaration): () => void;
   rowAction(declaration: RowActionDeclaration): () => void;
-  records(declaration: RecordsDeclaration): () => void;
+  records<T>(declaration: RecordsDeclaration | RecordsFromItems<T>): () => void;
   state(declaration: StateDeclaration): () => void;
   feedback(source: FeedbackSource): () => void;
   form(declaration: FormDeclaration): () => void;

@@ -2,7 +2,7 @@
 //
 //   <script src="pling.iife.js" data-pling-app="You help the user manage tasks."></script>
 //
-// The engine's .wasm is loaded from beside the script (or from data-pling-wasm). When ready,
+// The engine's .wasm is loaded from ../wasm/ beside the script's folder, the package layout (or from data-pling-wasm). When ready,
 // `Pling.ready` resolves to the page's Pling instance and a `pling:ready` event fires on document.
 // With data-pling-endpoint (an OpenAI-compatible base URL, ideally a same-origin proxy such as
 // "/v1") the chat widget is mounted too; data-pling-model and data-pling-title configure it.
@@ -20,7 +20,7 @@ import { connectWebMCP } from './webmcp.js';
 const script = typeof document !== 'undefined' ? document.currentScript : null;
 
 function start() {
-  const wasm = script?.getAttribute('data-pling-wasm') || new URL('pling_wasm_bg.wasm', script?.src || location.href).href;
+  const wasm = script?.getAttribute('data-pling-wasm') || new URL('../wasm/pling_wasm_bg.wasm', script?.src || location.href).href;
   const app = script?.getAttribute('data-pling-app') || undefined;
   const limitsAttr = script?.getAttribute('data-pling-limits');
   return initEngine(wasm).then(() => {
