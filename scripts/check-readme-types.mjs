@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compiles every ```js and ```ts example of the README (and docs/*.md) with `tsc --strict`
+// Compiles every ```js, ```ts and ```tsx example of the README (and docs/*.md) with `tsc --strict`
 // against the package's own type declarations, so an example that stops type-checking fails
 // the tests. The examples are extracted, not copied: each block becomes a module, after a
 // prelude declaring the names an example takes from the author's own app (`list`, `toggle`, …).
@@ -33,11 +33,12 @@ writeFileSync(join(out, 'prelude.d.ts'), PRELUDE);
 const files = [];
 for (const source of sources) {
   const text = readFileSync(join(root, source), 'utf8');
-  const fence = /^```(js|ts)\n([\s\S]*?)^```$/gm;
+  const fence = /^```(js|ts|tsx)\n([\s\S]*?)^```$/gm;
   for (let m = fence.exec(text); m; m = fence.exec(text)) {
     const line = text.slice(0, m.index).split('\n').length;
-    const name = `${source.replace(/[^\w]+/g, '_')}_${line}.ts`;
-    writeFileSync(join(out, name), `// ${source}:${line}\n${m[2]}\nexport {};\n`);
+    const name = `${source.replace(/[^\w]+/g, '_')}_${line}.${m[1] === 'tsx' ? 'tsx' : 'ts'}`;
+    const react = m[1] === 'tsx' ? "import { useRef } from 'react';\n" : '';
+    writeFileSync(join(out, name), `// ${source}:${line}\n${react}${m[2]}\nexport {};\n`);
     files.push(name);
   }
 }
@@ -45,12 +46,13 @@ const declarations = (entry) => relative(out, join(root, 'js/src', entry));
 writeFileSync(join(out, 'tsconfig.json'), JSON.stringify({
   compilerOptions: {
     target: 'es2022', module: 'es2022', moduleResolution: 'bundler', lib: ['es2022', 'dom', 'dom.iterable'],
-    strict: true, noEmit: true, types: ['node'], typeRoots: [relative(out, join(root, 'node_modules/@types'))],
+    strict: true, noEmit: true, jsx: 'react-jsx', types: ['node', 'react'], typeRoots: [relative(out, join(root, 'node_modules/@types'))],
     paths: {
       'pling-runtime': [declarations('index.d.ts')],
       'pling-runtime/slim': [declarations('slim.d.ts')],
       'pling-runtime/script': [declarations('script.d.ts')],
       'pling-runtime/proxy': [declarations('proxy.d.ts')],
+      'pling-runtime/react': [declarations('react.d.ts')],
     },
   },
   files: ['prelude.d.ts', ...files],
