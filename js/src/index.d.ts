@@ -71,12 +71,29 @@ interface ActionCommon {
 
 export type Expectation = 'records' | 'records.added' | 'records.removed' | 'records.changed' | 'state' | `state.${string}` | 'page' | 'feedback' | 'actions';
 
-export interface ActionDeclaration extends ActionCommon {
+/** The TypeScript type of one shorthand parameter: its enum's values, or its JSON type. */
+export type ParamValue<S> = S extends { enum: readonly (infer E)[] } ? E
+  : S extends { type: 'string' } ? string
+  : S extends { type: 'integer' | 'number' } ? number
+  : S extends { type: 'boolean' } ? boolean
+  : S extends { type: 'array' } ? unknown[]
+  : S extends { type: 'object' } ? Record<string, unknown>
+  : unknown;
+
+/** The arguments a handler receives for `params` in the shorthand form (`optional: true` may be absent). */
+export type ArgsOf<P> = P extends { type: 'object' } ? Record<string, unknown>
+  : P extends Record<string, object>
+    ? { [K in keyof P as P[K] extends { optional: true } ? never : K]: ParamValue<P[K]> }
+      & { [K in keyof P as P[K] extends { optional: true } ? K : never]?: ParamValue<P[K]> }
+  : Record<string, unknown>;
+
+export interface ActionDeclaration<P = Params> extends Omit<ActionCommon, 'params'> {
   id: string;
   /** The operation's name; defaults to the id. */
   name?: string;
-  /** Your handler; it receives the model's arguments. Without it, the element is operated. */
-  handler?: (args: Record<string, unknown>) => unknown;
+  params?: P;
+  /** Your handler; it receives the model's arguments, typed from `params`. Without it, the element is operated. */
+  handler?: (args: ArgsOf<P>) => unknown;
   /** Its element: gives in viewport / disabled / covered / hidden, and is scrolled into view. */
   element?: Live<Element | null | undefined>;
 }
@@ -88,7 +105,8 @@ export interface RowSpec {
   reason?: string;
 }
 
-export interface RowActionDeclaration extends ActionCommon {
+export interface RowActionDeclaration<P = Params> extends Omit<ActionCommon, 'params'> {
+  params?: P;
   /** The operation's name; each row's id is `name@record`. */
   name: string;
   /** The rows it applies to: record ids, or specs with an element per row. */
@@ -96,7 +114,7 @@ export interface RowActionDeclaration extends ActionCommon {
   /** The row's control; defaults to the record's element. */
   element?: (record: string) => Element | null | undefined;
   /** Your handler; `args.record` is the row's record id. */
-  handler?: (args: { record: string; [k: string]: unknown }) => unknown;
+  handler?: (args: { record: string } & ArgsOf<P>) => unknown;
 }
 
 export interface RecordRow {
@@ -264,8 +282,8 @@ export declare class Pling {
   constructor(options?: PlingOptions);
   page(declaration: PageDeclaration): this;
   region(declaration: RegionDeclaration): () => void;
-  action(declaration: ActionDeclaration): () => void;
-  rowAction(declaration: RowActionDeclaration): () => void;
+  action<const P extends Params = Params>(declaration: ActionDeclaration<P>): () => void;
+  rowAction<const P extends Params = Params>(declaration: RowActionDeclaration<P>): () => void;
   records<T>(declaration: RecordsDeclaration | RecordsFromItems<T>): () => void;
   state(declaration: StateDeclaration): () => void;
   feedback(source: FeedbackSource): () => void;
@@ -447,8 +465,21 @@ export interface AssistantOptions {
   app?: string;
   /** Asks the person before a confirm action runs (default `window.confirm`). */
   confirm?: (request: ConfirmRequest) => boolean | Promise<boolean>;
-  onEvent?: (event: { type: string; [k: string]: unknown }) => void;
+  onEvent?: (event: AssistantEvent) => void;
 }
+
+/** What the assistant reports as it works, one event at a time. */
+export type AssistantEvent =
+  | { type: 'observe' }
+  | { type: 'thinking' }
+  | { type: 'summarize' }
+  | { type: 'text'; text: string }
+  | { type: 'reply'; content: string }
+  | { type: 'usage'; prompt_tokens: number; completion_tokens: number; cached_tokens: number }
+  | ({ type: 'confirm' } & ConfirmRequest)
+  | { type: 'call'; actionId: string; record?: string | null; arguments: Record<string, unknown> }
+  | { type: 'result'; actionId: string; ok: boolean; error?: string }
+  | ({ type: 'finish' } & AssistantResult);
 
 export interface DoneAction {
   name: string;

@@ -3,7 +3,7 @@
 import type { ReactNode, RefObject } from 'react';
 import type {
   Pling, PlingOptions, RegionDeclaration, ActionDeclaration, RowActionDeclaration, RecordsDeclaration,
-  RecordsFromItems, StateDeclaration, ChatOptions,
+  RecordsFromItems, StateDeclaration, ChatOptions, Params,
 } from './index.js';
 
 /** An element, a ref to one (read at each snapshot), or a function returning one. */
@@ -17,9 +17,9 @@ export declare function usePling(): Pling | null;
 /** Declares a region while the component is mounted; `element` may be a ref. */
 export declare function usePlingRegion(declaration: WithRefs<RegionDeclaration>): void;
 /** Declares an action while mounted; its handler and live values are read at each call and snapshot. */
-export declare function usePlingAction(declaration: WithRefs<ActionDeclaration>): void;
+export declare function usePlingAction<const P extends Params = Params>(declaration: WithRefs<ActionDeclaration<P>>): void;
 /** Declares a row action while mounted. */
-export declare function usePlingRowAction(declaration: RowActionDeclaration): void;
+export declare function usePlingRowAction<const P extends Params = Params>(declaration: RowActionDeclaration<P>): void;
 /** Declares records while mounted, from rows or from your own items through accessors. */
 export declare function usePlingRecords<T>(declaration: RecordsDeclaration | RecordsFromItems<T>): void;
 /** Declares read-only state while mounted; `value` may be the current value itself. */
