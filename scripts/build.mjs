@@ -92,3 +92,19 @@ console.log(`observe-only     ${size(observeBg)}`);
 console.log(`wasm glue        ${size(join(outDir, 'pling_wasm.js'))}`);
 console.log(`script build     ${size(join(root, 'js/dist/pling.iife.js'))}`);
 if (!existsSync(bg) || statSync(bg).size < 1000) throw new Error('wasm build produced no module');
+
+// What a page pays, and when: the script build up front (a lazy start), the engine on first use
+// (the first observation, call or chat message). CI fails when one grows past its budget.
+const BUDGETS_GZIP_KB = { 'up front (script build)': 32, 'on first use (full engine)': 225, 'on first use (observe-only engine)': 150 };
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+const paid = {
+  'up front (script build)': gz(join(root, 'js/dist/pling.iife.js')),
+  'on first use (full engine)': gz(bg),
+  'on first use (observe-only engine)': gz(observeBg),
+};
+const over = [];
+for (const [what, kb] of Object.entries(paid)) {
+  console.log(`${what.padEnd(36)} ${kb.toFixed(1)} KB gzip (budget ${BUDGETS_GZIP_KB[what]} KB)`);
+  if (kb > BUDGETS_GZIP_KB[what]) over.push(`${what}: ${kb.toFixed(1)} KB > ${BUDGETS_GZIP_KB[what]} KB`);
+}
+if (over.length) throw new Error(`over the size budget: ${over.join('; ')}`);

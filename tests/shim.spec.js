@@ -628,3 +628,34 @@ test('an element action shows what its field holds now; a password field only ma
   expect(section).toContain('Set the password | now: \u201c[masked]\u201d');
   expect(section).not.toContain('hunter2-secret');
 });
+
+test('a lazy start loads the engine only when it is first needed, and still checks the limits then', async ({ page }) => {
+  const wasm = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+  await page.goto('/');
+  const out = await page.evaluate(async () => {
+    const m = await import('/js/src/index.js');
+    const pling = await m.createPling({ lazy: true, limits: { maxRecords: -1 } });
+    pling.region({ id: 'r', name: 'R' });
+    const ready = m.engineReady();
+    const error = await pling.observe().then(() => null, (e) => ({ limits: e instanceof m.PlingLimitsError, what: e.what }));
+    return { ready, error, after: m.engineReady() };
+  });
+  expect(out.ready).toBe(false);
+  expect(out.error).toEqual({ limits: true, what: 'maxRecords' });
+  expect(out.after).toBe(true);
+  expect(wasm).toHaveLength(1);
+});
+
+test('the script build is lazy: no engine until an observation or the chat opens', async ({ page }) => {
+  const wasm = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+  await page.goto('/plain/chat.html');
+  await page.evaluate(() => window.Pling.ready);
+  await page.waitForTimeout(200);
+  expect(wasm).toHaveLength(0);
+  await page.locator('.pling-chat .launcher').click();
+  await expect.poll(() => page.evaluate(() => !!window.Pling.chat.assistant)).toBe(true);
+  expect(wasm).toHaveLength(1);
+  expect(wasm[0]).toMatch(/\/js\/wasm\/pling_wasm_bg\.wasm$/);
+});

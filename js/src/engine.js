@@ -4,6 +4,8 @@ import initWasm, * as wasm from '../wasm/pling_wasm.js';
 import { PlingEngineError, fromEngine } from './errors.js';
 
 let loading = null;
+/** Where the engine loads from when something first needs it (a lazy start). */
+let lazySource;
 let loaded = false;
 let loop = false;
 
@@ -27,6 +29,19 @@ export function initEngine(source) {
     );
   }
   return loading;
+}
+
+/**
+ * Remembers where the engine is, to load it when something first needs it.
+ * @param {Parameters<typeof initEngine>[0]} source
+ */
+export function deferEngine(source) {
+  lazySource = source;
+}
+
+/** Loads the engine now if it is not yet (from where `deferEngine` said). @returns {Promise<void>} */
+export function loadEngine() {
+  return loaded ? Promise.resolve() : initEngine(lazySource);
 }
 
 /** @returns {boolean} whether the engine is loaded */

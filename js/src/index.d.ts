@@ -427,7 +427,12 @@ export declare const MASK: string;
 /** Marks a value as secret: it is masked before anything leaves the page. */
 export declare function secret<T>(value: T): { value: T };
 export declare function init(source?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
-export declare function createPling(options?: PlingOptions & { wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module }): Promise<Pling>;
+/**
+ * Loads the engine and returns a Pling for this page. With `lazy: true` it returns at once and
+ * the engine loads when it is first needed (the first observation, call or chat message);
+ * `observeNow()` needs it loaded.
+ */
+export declare function createPling(options?: PlingOptions & { wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module; lazy?: boolean }): Promise<Pling>;
 export declare function engineReady(): boolean;
 /** Whether the loaded engine carries the assistant loop (false for pling_observe_bg.wasm). */
 export declare function engineHasAssistant(): boolean;
@@ -518,7 +523,8 @@ export interface ChatOptions extends AssistantOptions {
 }
 
 export declare function mountChat(pling: Pling, options: ChatOptions): {
-  assistant: Assistant;
+  /** The assistant, once the engine has loaded (at once unless the start was lazy). */
+  readonly assistant: Assistant | null;
   open(): void;
   close(): void;
   send(text: string): void;

@@ -9,7 +9,7 @@ import { MarkedElements } from './marked.js';
 import { AgentSurface } from './surface.js';
 import { Activity, settle } from './settle.js';
 import { dispatch } from './dispatch.js';
-import { Observed, checkLimits, systemMessage } from './engine.js';
+import { Observed, checkLimits, engineReady, loadEngine, systemMessage } from './engine.js';
 
 /** Default time a handler may take before its call fails. */
 export const HANDLER_TIMEOUT_MS = 10000;
@@ -30,7 +30,9 @@ export class Pling {
       handlerTimeoutMs: HANDLER_TIMEOUT_MS,
       ...options,
     };
-    if (options.limits) this.options.limits = checkLimits(options.limits);
+    // Limits are checked by the engine: now if it is loaded, else when it first is.
+    this.limitsChecked = !options.limits || engineReady();
+    if (options.limits && this.limitsChecked) this.options.limits = checkLimits(options.limits);
     this.registry = new Registry();
     this.activity = new Activity();
     this.marked = new MarkedElements(document);
@@ -163,6 +165,15 @@ export class Pling {
     return p;
   }
 
+  /** The engine, loaded if this Pling was made before it (a lazy start), limits checked. */
+  async #engine() {
+    if (!engineReady()) await loadEngine();
+    if (!this.limitsChecked) {
+      this.options.limits = checkLimits(this.options.limits);
+      this.limitsChecked = true;
+    }
+  }
+
   /** Waits until the page has settled. @returns {Promise<import('./settle.js').SettleReport>} */
   settle() {
     return settle(this.activity, { ...this.options.settle, pending: this.pendingWork, busy: this.options.busy });
@@ -192,6 +203,7 @@ export class Pling {
    * @returns {Promise<Observation>}
    */
   async observe(options = {}) {
+    await this.#engine();
     const report = options.settle === false ? { settled: true, waitedMs: 0 } : await this.settle();
     return this.observeNow(report);
   }
@@ -231,6 +243,7 @@ export class Pling {
    * @returns {Promise<{engine: Observed, targets: Map<string, any>, json: string, settle: import('./settle.js').SettleReport}>}
    */
   async take() {
+    await this.#engine();
     const settled = await this.settle();
     const collected = this.collect();
     const json = this.#serialize(collected);
@@ -274,6 +287,7 @@ export class Pling {
    * @returns {Promise<CallResult>}
    */
   async call(name, args = {}) {
+    await this.#engine();
     if (!this.last) await this.observe();
     if (!this.last.engine) this.last.engine = new Observed(this.last.json, this.options.limits);
     const { engine, targets } = this.last;

@@ -9,6 +9,8 @@ import type { Pling, PlingOptions } from './index.js';
 export type WasmSource = string | URL | Request | Response | BufferSource | WebAssembly.Module;
 
 export interface SlimOptions extends PlingOptions {
+  /** Load the engine when it is first needed instead of now. */
+  lazy?: boolean;
   /** The URL or bytes of pling_wasm_bg.wasm. */
   wasm: WasmSource;
 }

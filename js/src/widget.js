@@ -2,6 +2,8 @@
 // answers its confirmation questions and can stop it. It lives in a shadow root marked
 // data-pling-ignore, so it is never part of the page it operates.
 import { Assistant } from './assistant.js';
+import { engineReady, loadEngine } from './engine.js';
+import { checkAssistantOptions } from './options.js';
 
 const STYLE = `
 :host { all: initial; }
@@ -19,7 +21,7 @@ header button { border: 0; background: none; font-size: 18px; cursor: pointer; c
 .user { align-self: flex-end; background: #2d5bd7; color: #fff; }
 .assistant { align-self: flex-start; background: #f0f1f4; }
 .step { align-self: flex-start; font-size: 12px; color: #555; }
-.step.failed { color: #b3261e; }
+.step.failed, .assistant.error { color: #b3261e; }
 .confirm { align-self: stretch; border: 1px solid #e0b400; background: #fff9e0; border-radius: 10px; padding: 8px 10px; }
 .confirm button { margin: 6px 8px 0 0; }
 form { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #e3e4e8; }
@@ -34,8 +36,9 @@ form button.stop { background: #b3261e; }
  * @param {import('./index.d.ts').ChatOptions} options
  */
 export function mountChat(pling, options) {
+  checkAssistantOptions(options, 'mountChat');
   const view = new ChatView(options);
-  const assistant = new Assistant(pling, {
+  const make = () => new Assistant(pling, {
     ...options,
     confirm: options.confirm ?? ((request) => view.confirmCard(request)),
     onEvent: (event) => {
@@ -43,10 +46,19 @@ export function mountChat(pling, options) {
       view.show(event);
     },
   });
+  // On a lazy start the engine loads when the person first opens the chat (or points at it).
+  let assistant = engineReady() ? make() : null;
+  const starting = () => loadEngine().then(() => (assistant ??= make()));
+  if (!assistant) {
+    view.launcher.addEventListener('pointerenter', () => starting().catch(() => {}), { once: true });
+    view.launcher.addEventListener('click', () => starting().catch(() => {}), { once: true });
+  }
   view.form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (assistant.busy) assistant.stop();
-    else ask(assistant, view);
+    starting().then((a) => {
+      if (a.busy) a.stop();
+      else ask(a, view);
+    }, (error) => view.add('assistant error', `The assistant could not start: ${error.message}`));
   });
   (options.container ?? document.body).append(view.host);
   const interrupted = Assistant.interrupted();
@@ -55,7 +67,10 @@ export function mountChat(pling, options) {
     view.open();
   }
   return {
-    assistant,
+    /** The assistant, once the engine has loaded (at once unless the start was lazy). */
+    get assistant() {
+      return assistant;
+    },
     open: () => view.open(),
     close: () => view.close(),
     /** Sends a message as if the person typed it. */
@@ -64,7 +79,7 @@ export function mountChat(pling, options) {
       view.form.requestSubmit();
     },
     destroy() {
-      assistant.destroy();
+      assistant?.destroy();
       view.host.remove();
     },
   };
