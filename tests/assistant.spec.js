@@ -354,3 +354,36 @@ test('the widget asks about the row by its label, so a wrong row can be seen bef
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('You declined; nothing was deleted.');
   expect(await page.evaluate(() => window.tasksApp.tasks.some((t) => t.id === 't3'))).toBe(true);
 });
+
+test('<pling-chat>: themed from the page, Escape answers no to a confirmation and then closes, focus goes back', async ({ page }) => {
+  await openLab(page);
+  model.script([reply.calls([{ name: 'delete_account', arguments: {} }]), reply.text('Not deleted: you declined.')]);
+  await page.evaluate(async (url) => {
+    await import('/js/src/index.js');
+    const style = document.createElement('style');
+    style.textContent = 'pling-chat { --pling-accent: rgb(0, 128, 0); }';
+    document.head.append(style);
+    const el = document.createElement('pling-chat');
+    el.setAttribute('endpoint', url);
+    el.setAttribute('label', 'Account helper');
+    el.setAttribute('model', 'scripted');
+    el.pling = window.labApp.pling;
+    document.body.append(el);
+  }, model.url);
+  const launcher = page.locator('pling-chat .launcher');
+  await expect(launcher).toHaveAccessibleName('Open Account helper');
+  expect(await launcher.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(0, 128, 0)');
+  await launcher.click();
+  await expect(page.locator('pling-chat input')).toBeFocused();
+  await page.locator('pling-chat input').fill('Delete my account.');
+  await page.keyboard.press('Enter');
+  const allow = page.locator('pling-chat .confirm button.allow');
+  await expect(allow).toBeFocused();
+  await expect(allow).toHaveAccessibleName('Allow: Delete the account');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('pling-chat .msg.assistant').last()).toHaveText('Not deleted: you declined.');
+  expect(await page.locator('#status').textContent()).not.toBe('Deleted');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('pling-chat .panel')).toBeHidden();
+  await expect(launcher).toBeFocused();
+});

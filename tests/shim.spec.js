@@ -368,7 +368,7 @@ test('the <script> build mounts the chat widget from data-pling-endpoint', async
   await page.goto('/plain/chat.html');
   await page.waitForFunction(() => window.Pling && window.Pling.chat);
   await page.locator('.pling-chat .launcher').click();
-  await expect(page.locator('.pling-chat header strong')).toHaveText('Grocery helper');
+  await expect(page.locator('.pling-chat .head strong')).toHaveText('Grocery helper');
   await page.locator('.pling-chat input').fill('Mark the milk as bought.');
   await page.locator('.pling-chat .send').click();
   // The test server has no model: the widget says so and nothing on the page changes.

@@ -522,7 +522,23 @@ export interface ChatOptions extends AssistantOptions {
   container?: HTMLElement;
 }
 
-export declare function mountChat(pling: Pling, options: ChatOptions): {
+/**
+ * `<pling-chat endpoint="/v1" label="…" placeholder="…" model="…">`: the chat as an element
+ * (defined when the package loads). It talks to its `pling` property, else the script build's
+ * Pling. Themed with `--pling-accent`, `--pling-bg`, `--pling-fg`, `--pling-muted`,
+ * `--pling-border`, `--pling-subtle`, `--pling-danger`, `--pling-warn-bg`, `--pling-warn-border`,
+ * `--pling-radius`, `--pling-font`, `--pling-z` and `::part(launcher | panel | header | title |
+ * close | log | message | user | assistant | step | confirm | allow | deny | form | input | send)`.
+ */
+export declare class PlingChatElement extends HTMLElement {
+  pling: Pling | null;
+  readonly chat: ReturnType<typeof mountChat> | null;
+}
+declare global {
+  interface HTMLElementTagNameMap { 'pling-chat': PlingChatElement }
+}
+
+export declare function mountChat(pling: Pling, options: ChatOptions & { host?: HTMLElement }): {
   /** The assistant, once the engine has loaded (at once unless the start was lazy). */
   readonly assistant: Assistant | null;
   open(): void;

@@ -1,7 +1,7 @@
 // Types for the slim entry (`pling/slim`): you pass the engine's .wasm yourself.
 export {
   Pling, PlingError, PlingDeclarationError, PlingSnapshotError, PlingLimitsError, PlingCallError, PlingConfigError, PlingEngineError, HANDLER_TIMEOUT_MS, MASK, secret, engineReady, engineHasAssistant, defaultLimits, mountDebugPanel,
-  Assistant, mountChat, chat, AgentSurface, SURFACE_VERSION, connectWebMCP, READ_PAGE,
+  Assistant, mountChat, PlingChatElement, chat, AgentSurface, SURFACE_VERSION, connectWebMCP, READ_PAGE,
 } from './index.js';
 export type * from './index.js';
 import type { Pling, PlingOptions } from './index.js';
