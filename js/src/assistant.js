@@ -140,7 +140,7 @@ export class Assistant {
             this.#emit({ type: 'call', actionId: effect.actionId, record: effect.record, arguments: effect.arguments });
             if (this.current) this.current.action = effect.actionId;
             const result = await this.pling.perform(effect);
-            this.#emit({ type: 'result', actionId: effect.actionId, ok: result.ok, error: result.error });
+            this.#emit({ type: 'result', actionId: effect.actionId, record: effect.record, ok: result.ok, error: result.error });
             effect = this.#step('dispatched', JSON.stringify({ ok: result.ok, error: result.error ?? null }));
             break;
           }

@@ -483,7 +483,7 @@ export type AssistantEvent =
   | { type: 'usage'; prompt_tokens: number; completion_tokens: number; cached_tokens: number }
   | ({ type: 'confirm' } & ConfirmRequest)
   | { type: 'call'; actionId: string; record?: string | null; arguments: Record<string, unknown> }
-  | { type: 'result'; actionId: string; ok: boolean; error?: string }
+  | { type: 'result'; actionId: string; record?: string | null; ok: boolean; error?: string }
   | ({ type: 'finish' } & AssistantResult);
 
 export interface DoneAction {

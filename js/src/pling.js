@@ -213,7 +213,7 @@ export class Pling {
     const collected = this.collect();
     const engine = new Observed(this.#serialize(collected), this.options.limits);
     this.#changed();
-    this.last = { engine, targets: collected.targets };
+    this.last = { engine, targets: collected.targets, snapshot: collected.snapshot };
     return {
       section: engine.section,
       tools: engine.tools,
@@ -234,7 +234,7 @@ export class Pling {
     const json = this.#serialize(collected);
     this.#changed();
     // The loop observes the JSON itself; an engine for `call` is made only if one is asked for.
-    this.last = { engine: null, json, targets: collected.targets };
+    this.last = { engine: null, json, targets: collected.targets, snapshot: collected.snapshot };
     return { json, settle: settled };
   }
 
@@ -249,6 +249,23 @@ export class Pling {
     const json = this.#serialize(collected);
     const engine = new Observed(json, this.options.limits);
     return { engine, targets: collected.targets, json, settle: settled };
+  }
+
+  /**
+   * What an action is in the person's words, from the latest snapshot: its description and,
+   * for a row, the row's label (`toggle@t9` → "Mark the task done", “Write the weekly report”).
+   * @param {string} actionId
+   * @param {string | null} [record]
+   * @returns {{description: string, label: string | null}}
+   */
+  describe(actionId, record) {
+    const snapshot = this.last?.snapshot;
+    const at = actionId.indexOf('@');
+    const declared = at > 0 && !snapshot?.actions.some((a) => a.id === actionId) ? actionId.slice(0, at) : actionId;
+    const row = record ?? (at > 0 ? actionId.slice(at + 1) : null);
+    const action = snapshot?.actions.find((a) => a.id === declared);
+    const found = row === null ? undefined : snapshot?.records.find((r) => r.id === row);
+    return { description: action?.description || action?.name || declared, label: found?.label ?? null };
   }
 
   /**

@@ -60,7 +60,7 @@ export function mountChat(pling, options) {
     confirm: options.confirm ?? ((request) => view.confirmCard(request)),
     onEvent: (event) => {
       options.onEvent?.(event);
-      view.show(event);
+      view.show(event, (id, record) => pling.describe(id, record));
     },
   });
   // On a lazy start the engine loads when the person first opens the chat (or points at it).
@@ -113,14 +113,21 @@ async function ask(assistant, view) {
   view.busy(true);
   const result = await assistant.run(text);
   view.busy(false);
-  view.answer(result.message);
-  // What actually ran, from the receipts, whatever the answer says.
+  view.answer(result.message, result.reason === 'modelFailed');
+  // What actually ran, from the receipts, whatever the answer says: in words, with the row.
   const ran = result.actions.filter((a) => a.dispatched);
   if (ran.length) {
-    const line = ran.map((a) => `${a.name}${a.record ? ` ${a.record}` : ''}${a.label ? ` “${a.label}”` : ''} ${a.ok ? '✓' : '✗'}`).join(' · ');
-    view.add('step', `Ran: ${line}`);
+    const line = ran.map((a) => `${a.ok ? '✓' : '✗'} ${stepWords(assistant.pling, a)}`).join(' · ');
+    view.add('step', `Done: ${line}`);
   }
   view.input.focus();
+}
+
+/** An action as the person reads it: "Delete the task “Book the design review”". */
+function stepWords(pling, action) {
+  const { description, label } = pling.describe(action.actionId ?? action.name, action.record);
+  const row = action.label ?? label;
+  return `${description}${row ? ` “${row}”` : action.record ? ` (${action.record})` : ''}`;
 }
 
 /** The widget's DOM, in a shadow root: launcher, panel, log, input, confirmation cards. */
@@ -178,26 +185,38 @@ class ChatView {
     return el;
   }
 
-  /** An assistant event, as the person sees it. */
-  show(event) {
+  /**
+   * An assistant event, as the person sees it: steps in words, with the row's label.
+   * @param {any} event
+   * @param {(actionId: string, record?: string | null) => {description: string, label: string | null}} describe
+   */
+  show(event, describe) {
     if (event.type === 'thinking') this.streaming = null;
     if (event.type === 'text') {
       this.streaming = this.streaming ?? this.add('assistant', '');
       this.streaming.textContent += event.text;
     }
-    if (event.type === 'call') this.add('step', `→ ${event.actionId}`);
-    if (event.type === 'result' && !event.ok) this.add('step failed', `✗ ${event.actionId}: ${event.error}`);
+    const words = (e) => {
+      const { description, label } = describe(e.actionId, e.record);
+      return `${description}${label ? ` “${label}”` : e.record ? ` (${e.record})` : ''}`;
+    };
+    if (event.type === 'call') this.add('step', `→ ${words(event)}`);
+    if (event.type === 'result' && !event.ok) this.add('step failed', `✗ ${words(event)}: ${event.error}`);
   }
 
-  /** The final answer: the streamed text when it is the answer, else the answer in its place. */
-  answer(message) {
-    if (this.streaming && this.streaming.textContent.trim() === message.trim()) {
+  /**
+   * The final answer: the streamed text when it is the answer, else the answer in its place;
+   * a failure (the endpoint, the key, a limit) as an error the person can tell apart.
+   */
+  answer(message, failed = false) {
+    if (!failed && this.streaming && this.streaming.textContent.trim() === message.trim()) {
       this.streaming = null;
       return;
     }
     this.streaming?.remove();
     this.streaming = null;
-    this.add('assistant', message);
+    const el = this.add(failed ? 'assistant error' : 'assistant', message);
+    if (failed) el.setAttribute('role', 'alert');
   }
 
   busy(on) {
