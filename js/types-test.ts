@@ -15,8 +15,20 @@ async function main(): Promise<void> {
     kind: 'type',
     region: 'todos',
     params: { text: { type: 'string', description: "The new task's text" } },
-    handler: ({ text }) => String(text),
+    handler: ({ text }) => text.toUpperCase(),
   });
+  // Handler arguments are typed from `params`: enums, numbers, optional ones.
+  pling.action({
+    id: 'filter', params: { value: { type: 'string', enum: ['all', 'open'] }, limit: { type: 'integer', optional: true } },
+    handler: ({ value, limit }) => {
+      const v: 'all' | 'open' = value;
+      const n: number | undefined = limit;
+      // @ts-expect-error an enum value is not any string
+      const w: 'done' = value;
+      return [v, n, w];
+    },
+  });
+  pling.rowAction({ name: 'rename', rows: ['t1'], params: { text: { type: 'string' } }, handler: ({ record, text }) => record + text.trim() });
   pling.rowAction({ name: 'toggle', description: 'Mark the task as complete', region: 'todos', rows: () => ['t1', 't2'], handler: ({ record }) => record.length });
   pling.records({ region: 'todos', rows: () => [{ id: 't1', label: 'Buy milk', fields: { title: 'Buy milk', done: false } }], sensitive: ['notes'] });
   pling.state({ name: 'filter', value: () => 'open' });
@@ -45,4 +57,14 @@ async function main(): Promise<void> {
   const ready = await globalThis.Pling.ready;
   ready?.destroy();
 }
+// Events are a discriminated union: each type narrows to its own fields.
+function onEvent(e: import('./src/index.js').AssistantEvent): string {
+  if (e.type === 'usage') return String(e.prompt_tokens + e.cached_tokens);
+  if (e.type === 'result') return e.ok ? e.actionId : String(e.error);
+  if (e.type === 'finish') return e.reason;
+  // @ts-expect-error `text` is not on an observe event
+  if (e.type === 'observe') return e.text;
+  return e.type;
+}
+void onEvent;
 void main;

@@ -2,7 +2,7 @@
 // Builds the browser package: the wasm engine (cargo + wasm-bindgen + wasm-opt) into js/wasm/,
 // its observe-only build beside it, and the <script> build into js/dist/. Prints the sizes.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, existsSync, statSync, readdirSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,9 +12,32 @@ const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const wasmIn = join(root, 'target/wasm32-unknown-unknown/release/pling_wasm.wasm');
+
+// `--if-needed` (npm's prepack): a package that already holds its built engine is packed as it
+// is, so packing needs Rust only when the engine was never built or its sources changed since.
+if (process.argv.includes('--if-needed') && upToDate()) {
+  console.log('build: the engine and the script build are up to date; nothing to do');
+  process.exit(0);
+}
+
+function upToDate() {
+  const built = ['js/wasm/pling_wasm_bg.wasm', 'js/wasm/pling_observe_bg.wasm', 'js/wasm/pling_wasm.js', 'js/dist/pling.iife.js'].map((f) => join(root, f));
+  if (!built.every(existsSync)) return false;
+  const oldest = Math.min(...built.map((f) => statSync(f).mtimeMs));
+  const newest = (dir) => readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .reduce((m, e) => Math.max(m, statSync(join(e.parentPath ?? e.path, e.name)).mtimeMs), 0);
+  return Math.max(newest(join(root, 'crates')), newest(join(root, 'js/src'))) <= oldest;
+}
 const outDir = join(root, 'js/wasm');
 mkdirSync(outDir, { recursive: true });
 
+try {
+  execFileSync('cargo', ['--version'], { stdio: 'ignore' });
+} catch {
+  console.error('build: building the engine needs Rust (cargo, the wasm32-unknown-unknown target) and wasm-bindgen; ./scripts/setup installs them. A package from npm already holds the built engine.');
+  process.exit(1);
+}
 run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', 'pling-wasm']);
 run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', outDir, '--out-name', 'pling_wasm', wasmIn]);
 const bg = join(outDir, 'pling_wasm_bg.wasm');
@@ -55,9 +78,9 @@ run(bin('esbuild'), [
   'js/src/script.js', '--bundle', '--format=iife', '--target=es2020', '--minify', '--define:import.meta.url=undefined',
   '--outfile=js/dist/pling.iife.js', '--log-level=warning',
 ]);
-// The <script> build loads the wasm beside itself (data-pling-wasm picks the observe-only one).
-writeFileSync(join(root, 'js/dist/pling_wasm_bg.wasm'), readFileSync(bg));
-writeFileSync(join(root, 'js/dist/pling_observe_bg.wasm'), readFileSync(observeBg));
+// The <script> build loads the engine from ../wasm/, the one copy of each engine the package
+// ships (data-pling-wasm picks another place, or the observe-only engine).
+for (const stale of ['pling_wasm_bg.wasm', 'pling_observe_bg.wasm']) rmSync(join(root, 'js/dist', stale), { force: true });
 
 const size = (file) => {
   const bytes = readFileSync(file);
@@ -69,3 +92,19 @@ console.log(`observe-only     ${size(observeBg)}`);
 console.log(`wasm glue        ${size(join(outDir, 'pling_wasm.js'))}`);
 console.log(`script build     ${size(join(root, 'js/dist/pling.iife.js'))}`);
 if (!existsSync(bg) || statSync(bg).size < 1000) throw new Error('wasm build produced no module');
+
+// What a page pays, and when: the script build up front (a lazy start), the engine on first use
+// (the first observation, call or chat message). CI fails when one grows past its budget.
+const BUDGETS_GZIP_KB = { 'up front (script build)': 32, 'on first use (full engine)': 225, 'on first use (observe-only engine)': 150 };
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+const paid = {
+  'up front (script build)': gz(join(root, 'js/dist/pling.iife.js')),
+  'on first use (full engine)': gz(bg),
+  'on first use (observe-only engine)': gz(observeBg),
+};
+const over = [];
+for (const [what, kb] of Object.entries(paid)) {
+  console.log(`${what.padEnd(36)} ${kb.toFixed(1)} KB gzip (budget ${BUDGETS_GZIP_KB[what]} KB)`);
+  if (kb > BUDGETS_GZIP_KB[what]) over.push(`${what}: ${kb.toFixed(1)} KB > ${BUDGETS_GZIP_KB[what]} KB`);
+}
+if (over.length) throw new Error(`over the size budget: ${over.join('; ')}`);

@@ -2,16 +2,27 @@
 // Checks what `npm pack` would ship: the entries, their type declarations, the wasm engine and
 // the <script> build — and nothing from the tests or the demos.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' }));
 const files = new Set(pack.files.map((f) => f.path));
 const needed = [
   'package.json', 'js/src/index.js', 'js/src/index.d.ts', 'js/src/slim.js', 'js/src/slim.d.ts', 'js/src/script.d.ts',
   'js/wasm/pling_wasm.js', 'js/wasm/pling_wasm_bg.wasm', 'js/wasm/pling_observe_bg.wasm',
-  'js/dist/pling.iife.js', 'js/dist/pling_wasm_bg.wasm', 'js/dist/pling_observe_bg.wasm',
+  'js/dist/pling.iife.js', 'js/src/proxy.js', 'js/src/proxy.d.ts', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md',
 ];
 const missing = needed.filter((f) => !files.has(f));
 const stray = [...files].filter((f) => /^(tests|www|crates|scripts)\//.test(f));
+// One copy of each engine: the script build loads them from ../wasm/.
+const engines = [...files].filter((f) => f.endsWith('.wasm'));
+if (engines.length !== 2) stray.push(...engines.filter((f) => !f.startsWith('js/wasm/')));
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+for (const [entry, target] of Object.entries(pkg.exports)) {
+  for (const path of typeof target === 'string' ? [target] : Object.values(target)) {
+    if (!files.has(path.replace(/^\.\//, ''))) missing.push(`${path} (exports "${entry}")`);
+  }
+  if (typeof target === 'object' && !target.types) missing.push(`types for exports "${entry}"`);
+}
 console.log(`npm pack: ${files.size} files, ${(pack.size / 1024).toFixed(0)} KB packed, ${(pack.unpackedSize / 1024).toFixed(0)} KB unpacked`);
 if (missing.length || stray.length) {
   if (missing.length) console.error(`missing from the package: ${missing.join(', ')}`);

@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createProxy, toNodeHandler } from '../js/src/proxy.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -42,36 +43,6 @@ async function resolveFile(path) {
   }
 }
 
-async function proxy(req, res, target, key, model) {
-  let body = await new Promise((ok, fail) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => ok(Buffer.concat(chunks)));
-    req.on('error', fail);
-  });
-  if (model && body.length) {
-    try {
-      const json = JSON.parse(body.toString('utf8'));
-      json.model = model;
-      body = Buffer.from(JSON.stringify(json));
-    } catch {
-      // not JSON: forwarded as it is
-    }
-  }
-  const url = new URL(req.url.replace(/^\/v1/, ''), target.endsWith('/') ? target : `${target}/`);
-  const headers = { 'content-type': req.headers['content-type'] ?? 'application/json' };
-  if (key) headers.authorization = `Bearer ${key}`;
-  try {
-    const upstream = await fetch(url, { method: req.method, headers, body: req.method === 'GET' ? undefined : body });
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-    if (upstream.body) for await (const chunk of upstream.body) res.write(chunk);
-    res.end();
-  } catch (error) {
-    res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { message: `model endpoint unreachable: ${error.message}`, type: 'proxy_error' } }));
-  }
-}
-
 /**
  * Starts the server.
  * @param {{port?: number, host?: string, model?: string, apiKey?: string, modelName?: string}} [options]
@@ -82,15 +53,17 @@ export function startServer(options = {}) {
   const model = options.model ?? process.env.PLING_MODEL_URL;
   const apiKey = options.apiKey ?? process.env.PLING_API_KEY;
   const modelName = options.modelName ?? process.env.PLING_MODEL;
+  // The model proxy a page owner's server runs: pling-runtime/proxy.
+  const proxy = model ? toNodeHandler(createProxy({ target: model, apiKey, model: modelName })) : null;
   const server = createServer(async (req, res) => {
     const { pathname } = new URL(req.url, 'http://localhost');
     if (pathname.startsWith('/v1/')) {
-      if (!model) {
+      if (!proxy) {
         res.writeHead(503, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'no model endpoint configured (set PLING_MODEL_URL)', type: 'not_configured' } }));
         return;
       }
-      await proxy(req, res, model, apiKey, modelName);
+      await proxy(req, res);
       return;
     }
     const candidate = fileFor(pathname);

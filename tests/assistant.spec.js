@@ -293,7 +293,8 @@ test('the chat widget: the person asks, confirms in the panel, and reads the ans
   await page.locator('.pling-chat .send').click();
   await page.locator('.pling-chat .confirm button', { hasText: 'Allow' }).click();
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('I deleted the account, as you allowed.');
-  await expect(page.locator('.pling-chat .msg.step').last()).toHaveText('Ran: delete_account ✓');
+  await expect(page.locator('.pling-chat .msg.step').first()).toHaveText('→ Delete the account');
+  await expect(page.locator('.pling-chat .msg.step').last()).toHaveText('Done: ✓ Delete the account');
   expect(await page.locator('#status').textContent()).toBe('Deleted');
   // The widget is not part of what the model sees.
   expect(systemOf(model.requests[0])).not.toContain('Helper');
@@ -353,4 +354,56 @@ test('the widget asks about the row by its label, so a wrong row can be seen bef
   await page.getByRole('button', { name: 'Deny: Delete the task \u201cReply to the support queue\u201d (t3)' }).click();
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('You declined; nothing was deleted.');
   expect(await page.evaluate(() => window.tasksApp.tasks.some((t) => t.id === 't3'))).toBe(true);
+  await expect(card).toContainText('denied');
+  // Nothing ran, so no step says it did.
+  await expect(page.locator('.pling-chat .msg.step')).toHaveCount(0);
+});
+
+test('a failed model call is shown as an error the person can tell apart, in words', async ({ page }) => {
+  await openLab(page);
+  model.script([reply.error(401, 'Incorrect API key provided', { code: 'invalid_api_key' })]);
+  await page.evaluate(async (url) => {
+    const { mountChat } = await import('/js/src/index.js');
+    window.chat = mountChat(window.labApp.pling, { baseURL: url, model: 'scripted', retry: { maxRetries: 0 } });
+    window.chat.open();
+  }, model.url);
+  await page.locator('.pling-chat input').fill('Save my profile.');
+  await page.keyboard.press('Enter');
+  const error = page.locator('.pling-chat .msg.assistant.error');
+  await expect(error).toHaveAttribute('role', 'alert');
+  await expect(error).toContainText('401');
+  await expect(error).not.toContainText('<');
+});
+
+test('<pling-chat>: themed from the page, Escape answers no to a confirmation and then closes, focus goes back', async ({ page }) => {
+  await openLab(page);
+  model.script([reply.calls([{ name: 'delete_account', arguments: {} }]), reply.text('Not deleted: you declined.')]);
+  await page.evaluate(async (url) => {
+    await import('/js/src/index.js');
+    const style = document.createElement('style');
+    style.textContent = 'pling-chat { --pling-accent: rgb(0, 128, 0); }';
+    document.head.append(style);
+    const el = document.createElement('pling-chat');
+    el.setAttribute('endpoint', url);
+    el.setAttribute('label', 'Account helper');
+    el.setAttribute('model', 'scripted');
+    el.pling = window.labApp.pling;
+    document.body.append(el);
+  }, model.url);
+  const launcher = page.locator('pling-chat .launcher');
+  await expect(launcher).toHaveAccessibleName('Open Account helper');
+  expect(await launcher.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(0, 128, 0)');
+  await launcher.click();
+  await expect(page.locator('pling-chat input')).toBeFocused();
+  await page.locator('pling-chat input').fill('Delete my account.');
+  await page.keyboard.press('Enter');
+  const allow = page.locator('pling-chat .confirm button.allow');
+  await expect(allow).toBeFocused();
+  await expect(allow).toHaveAccessibleName('Allow: Delete the account');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('pling-chat .msg.assistant').last()).toHaveText('Not deleted: you declined.');
+  expect(await page.locator('#status').textContent()).not.toBe('Deleted');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('pling-chat .panel')).toBeHidden();
+  await expect(launcher).toBeFocused();
 });

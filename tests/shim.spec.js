@@ -304,6 +304,47 @@ test('a malformed snapshot is a PlingSnapshotError naming what and where', async
   expect(e).toEqual({ isError: true, name: 'PlingSnapshotError', message: 'actions[0].region names region `nowhere`, which is not declared' });
 });
 
+test('every error is a typed PlingError: instanceof works and says what, where and which kind', async ({ page }) => {
+  await openTodos(page);
+  const out = await page.evaluate(async () => {
+    const m = await import('/js/src/index.js');
+    const { Observed } = await import('/js/src/engine.js');
+    const fresh = await import('/js/src/engine.js?typed');
+    const seen = {};
+    const take = (key, Kind, fn) => {
+      try {
+        fn();
+        seen[key] = 'no error';
+      } catch (e) {
+        seen[key] = { kind: e instanceof Kind, base: e instanceof m.PlingError, error: e instanceof Error, name: e.name, code: e.code, what: e.what, where: e.where };
+      }
+    };
+    take('notReady', m.PlingEngineError, () => fresh.defaultLimits());
+    take('limits', m.PlingLimitsError, () => new m.Pling({ limits: { maxRecords: -1 } }));
+    take('declaration', m.PlingDeclarationError, () => window.todoApp.pling.action({ id: 'x', kind: 'hover', handler() {} }));
+    take('snapshot', m.PlingSnapshotError, () => new Observed(JSON.stringify({ actions: [{ id: 'a', region: 'nowhere' }] })));
+    take('retry', m.PlingConfigError, () => new m.Assistant(window.todoApp.pling, { baseURL: '/v1', retry: 'fast' }));
+    take('toolMode', m.PlingConfigError, () => new m.Assistant(window.todoApp.pling, { baseURL: '/v1', toolMode: 'json' }));
+    take('noBase', m.PlingConfigError, () => new m.Assistant(window.todoApp.pling, {}));
+    take('retryKey', m.PlingConfigError, () => new m.Assistant(window.todoApp.pling, { baseURL: '/v1', retry: { retries: 2 } }));
+    take('fine', m.PlingConfigError, () => new m.Assistant(window.todoApp.pling, { baseURL: '/v1', retry: { maxRetries: 0 }, temperature: 0.2 }).destroy());
+    const a = new m.Assistant(window.todoApp.pling, { baseURL: 'http://127.0.0.1:9/v1', timeoutMs: 50, retry: { maxRetries: 0 } });
+    const first = a.run('Hello');
+    seen.busy = await a.run('again').then(() => 'ran', (e) => ({ base: e instanceof m.PlingError, code: e.code }));
+    await first;
+    return seen;
+  });
+  expect(out.notReady).toMatchObject({ kind: true, base: true, error: true, name: 'PlingEngineError', code: 'not-initialised' });
+  expect(out.limits).toMatchObject({ kind: true, base: true, name: 'PlingLimitsError', code: 'limits', what: 'maxRecords' });
+  expect(out.declaration).toMatchObject({ kind: true, base: true, name: 'PlingDeclarationError', code: 'declaration', what: 'action "x"' });
+  expect(out.snapshot).toMatchObject({ kind: true, base: true, name: 'PlingSnapshotError', code: 'snapshot', where: 'actions[0].region' });
+  for (const [key, what] of [['retry', 'retry'], ['toolMode', 'toolMode'], ['noBase', 'baseURL'], ['retryKey', 'retry']]) {
+    expect(out[key], key).toMatchObject({ kind: true, base: true, name: 'PlingConfigError', code: 'config', what });
+  }
+  expect(out.fine).toBe('no error');
+  expect(out.busy).toEqual({ base: true, code: 'busy' });
+});
+
 test('engine memory does not grow over many observations and calls', async ({ page }) => {
   await openTodos(page);
   const sizes = await page.evaluate(async () => {
@@ -327,7 +368,7 @@ test('the <script> build mounts the chat widget from data-pling-endpoint', async
   await page.goto('/plain/chat.html');
   await page.waitForFunction(() => window.Pling && window.Pling.chat);
   await page.locator('.pling-chat .launcher').click();
-  await expect(page.locator('.pling-chat header strong')).toHaveText('Grocery helper');
+  await expect(page.locator('.pling-chat .head strong')).toHaveText('Grocery helper');
   await page.locator('.pling-chat input').fill('Mark the milk as bought.');
   await page.locator('.pling-chat .send').click();
   // The test server has no model: the widget says so and nothing on the page changes.
@@ -586,4 +627,35 @@ test('an element action shows what its field holds now; a password field only ma
   expect(section).toContain('- set_name (type / write / region:Profile) Set the display name | now: \u201cAna Lima\u201d');
   expect(section).toContain('Set the password | now: \u201c[masked]\u201d');
   expect(section).not.toContain('hunter2-secret');
+});
+
+test('a lazy start loads the engine only when it is first needed, and still checks the limits then', async ({ page }) => {
+  const wasm = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+  await page.goto('/');
+  const out = await page.evaluate(async () => {
+    const m = await import('/js/src/index.js');
+    const pling = await m.createPling({ lazy: true, limits: { maxRecords: -1 } });
+    pling.region({ id: 'r', name: 'R' });
+    const ready = m.engineReady();
+    const error = await pling.observe().then(() => null, (e) => ({ limits: e instanceof m.PlingLimitsError, what: e.what }));
+    return { ready, error, after: m.engineReady() };
+  });
+  expect(out.ready).toBe(false);
+  expect(out.error).toEqual({ limits: true, what: 'maxRecords' });
+  expect(out.after).toBe(true);
+  expect(wasm).toHaveLength(1);
+});
+
+test('the script build is lazy: no engine until an observation or the chat opens', async ({ page }) => {
+  const wasm = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+  await page.goto('/plain/chat.html');
+  await page.evaluate(() => window.Pling.ready);
+  await page.waitForTimeout(200);
+  expect(wasm).toHaveLength(0);
+  await page.locator('.pling-chat .launcher').click();
+  await expect.poll(() => page.evaluate(() => !!window.Pling.chat.assistant)).toBe(true);
+  expect(wasm).toHaveLength(1);
+  expect(wasm[0]).toMatch(/\/js\/wasm\/pling_wasm_bg\.wasm$/);
 });

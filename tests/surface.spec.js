@@ -276,3 +276,26 @@ test('the observe-only engine observes, checks and dispatches; the assistant say
   expect(out.loop).toBe(false);
   expect(out.error).toContain('observe-only engine');
 });
+
+test('every path asks the person with the same default prompt, and a dismissed prompt is a no', async ({ page }) => {
+  await openLab(page);
+  const prompts = [];
+  page.on('dialog', (d) => {
+    prompts.push(d.message());
+    d.dismiss();
+  });
+  model.script([reply.calls([{ name: 'delete_account', arguments: {} }]), reply.text('Not deleted.')]);
+  const out = await page.evaluate(async (url) => {
+    const { Assistant } = await import('/js/src/index.js');
+    const pling = window.labApp.pling;
+    const viaCall = await pling.call('delete_account', {});
+    const viaSurface = await pling.surface().call('delete_account', {});
+    const viaLoop = await new Assistant(pling, { baseURL: url, model: 'scripted', stream: false }).run('Delete my account');
+    return { viaCall, viaSurface, loop: viaLoop.actions[0], status: document.getElementById('status').textContent };
+  }, model.url);
+  expect(prompts).toEqual(['Allow: Delete the account?', 'Allow: Delete the account?', 'Allow: Delete the account?']);
+  expect(out.viaCall).toMatchObject({ ok: false, declined: true });
+  expect(out.viaSurface).toMatchObject({ ok: false });
+  expect(out.loop).toMatchObject({ actionId: 'delete_account', dispatched: false });
+  expect(out.status).not.toBe('Deleted');
+});

@@ -4,8 +4,10 @@
 // dispatched after that.
 import * as wasm from '../wasm/pling_wasm.js';
 import { chat } from './client.js';
-import { messageOf } from './errors.js';
-import { engineHasAssistant, engineReady } from './engine.js';
+import { PlingEngineError, PlingError, messageOf } from './errors.js';
+import { engineHasAssistant, engineReady, guard } from './engine.js';
+import { checkAssistantOptions } from './options.js';
+import { askPerson } from './confirm.js';
 
 /**
  * @typedef {import('./index.d.ts').AssistantOptions} AssistantOptions
@@ -35,12 +37,10 @@ export class Assistant {
    * @param {AssistantOptions} options
    */
   constructor(pling, options) {
-    if (!options || typeof options.baseURL !== 'string' || !options.baseURL) {
-      throw new Error('Assistant needs `baseURL`: an OpenAI-compatible endpoint such as "/v1" (a same-origin proxy that holds the key)');
-    }
-    if (!engineReady()) throw new Error('Pling is not initialised: await init() (or createPling()) before making an Assistant.');
+    checkAssistantOptions(options, 'Assistant');
+    if (!engineReady()) throw new PlingEngineError('Pling is not initialised: await init() (or createPling()) before making an Assistant.', { code: 'not-initialised' });
     if (!engineHasAssistant()) {
-      throw new Error('This page loaded the observe-only engine (pling_observe_bg.wasm), which has no assistant loop: load pling_wasm_bg.wasm to use the Assistant or the chat widget.');
+      throw new PlingEngineError('This page loaded the observe-only engine (pling_observe_bg.wasm), which has no assistant loop: load pling_wasm_bg.wasm to use the Assistant or the chat widget.', { code: 'observe-only' });
     }
     this.pling = pling;
     this.options = options;
@@ -59,7 +59,7 @@ export class Assistant {
     if (options.maxRepeatedFailures !== undefined) config.maxRepeatedFailures = options.maxRepeatedFailures;
     if (options.maxCallsPerReply !== undefined) config.maxCallsPerReply = options.maxCallsPerReply;
     if (options.maxConfirmationsPerReply !== undefined) config.maxConfirmationsPerReply = options.maxConfirmationsPerReply;
-    this.machine = new wasm.Assistant(JSON.stringify(config));
+    this.machine = guard(() => new wasm.Assistant(JSON.stringify(config)));
     this.controller = null;
     this.stopped = false;
     this.running = null;
@@ -96,7 +96,7 @@ export class Assistant {
    * @returns {Promise<AssistantResult>}
    */
   run(text) {
-    if (this.running) return Promise.reject(new Error('the assistant is already working on a request; stop it first'));
+    if (this.running) return Promise.reject(new PlingError('the assistant is already working on a request; stop it first', { code: 'busy' }));
     this.stopped = false;
     this.current = { request: text, action: null };
     this.controller = new AbortController();
@@ -111,14 +111,14 @@ export class Assistant {
   async #loop(text) {
     let effect;
     try {
-      effect = JSON.parse(this.machine.ask(text));
+      effect = this.#step('ask', text);
       for (;;) {
-        if (this.stopped && effect.type !== 'finish') effect = JSON.parse(this.machine.stop());
+        if (this.stopped && effect.type !== 'finish') effect = this.#step('stop');
         switch (effect.type) {
           case 'observe': {
             this.#emit({ type: 'observe' });
             const { json } = await this.pling.capture();
-            effect = this.stopped ? JSON.parse(this.machine.stop()) : JSON.parse(this.machine.observed(json));
+            effect = this.stopped ? this.#step('stop') : this.#step('observed', json);
             break;
           }
           case 'request': {
@@ -126,22 +126,22 @@ export class Assistant {
             const reply = await chat(effect.body, { ...this.options, onText: (t) => this.#emit({ type: 'text', text: t }) }, this.controller.signal);
             if (reply.ok && reply.ok.usage) this.#emit({ type: 'usage', ...reply.ok.usage });
             if (reply.ok && reply.ok.content) this.#emit({ type: 'reply', content: reply.ok.content });
-            effect = JSON.parse(this.machine.modelReplied(JSON.stringify(reply)));
+            effect = this.#step('modelReplied', JSON.stringify(reply));
             break;
           }
           case 'confirm': {
             const { type: _, ...request } = effect;
             this.#emit({ type: 'confirm', ...request });
             const yes = await this.#confirm(request);
-            effect = JSON.parse(this.machine.confirmed(yes && !this.stopped));
+            effect = this.#step('confirmed', yes && !this.stopped);
             break;
           }
           case 'dispatch': {
             this.#emit({ type: 'call', actionId: effect.actionId, record: effect.record, arguments: effect.arguments });
             if (this.current) this.current.action = effect.actionId;
             const result = await this.pling.perform(effect);
-            this.#emit({ type: 'result', actionId: effect.actionId, ok: result.ok, error: result.error });
-            effect = JSON.parse(this.machine.dispatched(JSON.stringify({ ok: result.ok, error: result.error ?? null })));
+            this.#emit({ type: 'result', actionId: effect.actionId, record: effect.record, ok: result.ok, error: result.error });
+            effect = this.#step('dispatched', JSON.stringify({ ok: result.ok, error: result.error ?? null }));
             break;
           }
           case 'finish': {
@@ -157,7 +157,7 @@ export class Assistant {
     } catch (error) {
       // An engine or page failure: end honestly, and leave the loop ready for the next request.
       try {
-        this.machine.stop();
+        this.#step('stop');
       } catch {
         // already finished
       }
@@ -167,13 +167,15 @@ export class Assistant {
     }
   }
 
+  /** One transition of the engine's loop, behind the engine guard. */
+  #step(method, ...args) {
+    return JSON.parse(guard(() => this.machine[method](...args)));
+  }
+
   #confirm(request) {
-    const ask = this.options.confirm ?? ((r) => window.confirm(`Allow the assistant to: ${r.description || r.actionId}${r.record ? ` (${r.record})` : ''}?`));
     return new Promise((resolve) => {
       this.answerConfirm = resolve;
-      Promise.resolve()
-        .then(() => ask(request))
-        .then((yes) => resolve(!!yes), () => resolve(false));
+      askPerson(request, this.options.confirm, this.pling.options.confirm).then(resolve);
     }).finally(() => {
       this.answerConfirm = null;
     });
@@ -188,7 +190,7 @@ export class Assistant {
 
   /** The conversation so far (without any page section). */
   history() {
-    return JSON.parse(this.machine.history());
+    return this.#step('history');
   }
 
   /** Releases the engine's state. */

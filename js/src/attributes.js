@@ -90,8 +90,6 @@ const sensitiveField = isSensitive;
  * @param {import('./marked.js').MarkedElements} marked
  */
 export function scan(root, marked) {
-  const out = { regions: [], actions: [], records: [], state: [], feedback: [], forms: [] };
-  const bad = (what, problem) => reportDeclaration(new PlingDeclarationError(what, problem), false);
   /** @param {keyof import('./marked.js').MARKS} kind */
   const all = (kind) => {
     if (root === marked.doc) return marked.get(kind);
@@ -99,111 +97,101 @@ export function scan(root, marked) {
     if ((/** @type {Node} */ (root).ownerDocument ?? root) !== marked.doc) return [...root.querySelectorAll(MARKS[kind])];
     return marked.get(kind).filter((el) => root.contains(/** @type {Node} */ (el)));
   };
-  for (const el of all('regions')) {
-    if (isIgnored(el)) continue;
-    const id = el.getAttribute('data-pling-region');
-    if (!id?.trim()) {
-      bad('data-pling-region', 'needs an id as its value');
-      continue;
+  const read = (kind, one, shownOnly = false) => {
+    const out = [];
+    for (const el of all(kind)) {
+      if (isIgnored(el) || (shownOnly && !isShown(el))) continue;
+      const d = one(el);
+      if (d) out.push(d);
     }
-    out.regions.push({
-      id,
-      name: attr(el, 'name') ?? el.getAttribute('aria-label') ?? id,
-      purpose: attr(el, 'purpose'),
-      role: attr(el, 'role') ?? el.getAttribute('role') ?? undefined,
-      parent: regionOf(el),
-      active: attr(el, 'active') !== 'false' && isShown(el),
-      element: el,
-      // On a `data-pling-form`, the attribute may name a region declared elsewhere instead.
-      formRef: el.tagName === 'FORM' && el.hasAttribute('data-pling-form'),
-    });
-  }
+    return out;
+  };
+  return {
+    regions: read('regions', regionAt),
+    actions: read('actions', actionAt),
+    records: read('records', recordAt, true),
+    state: read('state', stateAt),
+    feedback: read('feedback', feedbackAt, true),
+    // A form marked as a region too (`<form data-pling-form data-pling-region="x">`) is that
+    // region, declared by the region reader; the form only says where its feedback goes.
+    forms: read('forms', (el) => ({ element: el, region: el.getAttribute('data-pling-region') || regionOf(el) })),
+  };
+}
 
-  for (const el of all('actions')) {
-    if (isIgnored(el)) continue;
-    const name = el.getAttribute('data-pling-action');
-    const what = `data-pling-action=${JSON.stringify(name)}`;
-    if (!name?.trim()) {
-      bad(what, 'needs a name as its value');
-      continue;
-    }
-    const kind = attr(el, 'kind') ?? inferKind(el);
-    if (!KINDS.includes(kind)) {
-      bad(what, `data-pling-kind must be one of ${KINDS.join(', ')} (got ${JSON.stringify(kind)})`);
-      continue;
-    }
-    const effect = attr(el, 'effect') ?? (kind === 'navigate' || kind === 'scroll' ? 'read' : 'write');
-    if (!EFFECTS.includes(effect)) {
-      bad(what, `data-pling-effect must be read or write (got ${JSON.stringify(effect)})`);
-      continue;
-    }
-    const record = attr(el, 'record');
-    if (record !== undefined && !record.trim()) {
-      bad(what, 'data-pling-record needs the record id as its value');
-      continue;
-    }
-    if (!isShown(el) && record !== undefined) continue; // a row that is not rendered is not a target
-    out.actions.push({
-      id: record !== undefined ? `${name}@${record}` : (attr(el, 'id') ?? name),
-      name: record !== undefined ? name : undefined,
-      record,
-      description: attr(el, 'description') ?? el.getAttribute('aria-label') ?? el.getAttribute('title') ?? text(el),
-      kind,
-      effect,
-      region: regionOf(el),
-      params: elementParams(kind, el),
-      confirm: el.hasAttribute('data-pling-confirm'),
-      handoff: el.hasAttribute('data-pling-handoff'),
-      reason: attr(el, 'reason'),
-      reveals: attr(el, 'reveals'),
-      expects: expectsOf(el, what, bad),
-      submit: el.hasAttribute('data-pling-submit'),
-      element: el,
-    });
-  }
+/** @param {string} what @param {string} problem @returns {undefined} */
+function bad(what, problem) {
+  reportDeclaration(new PlingDeclarationError(what, problem), false);
+  return undefined;
+}
 
-  for (const el of all('records')) {
-    if (isIgnored(el) || !isShown(el)) continue;
-    const id = el.getAttribute('data-pling-record-id');
-    if (!id?.trim()) {
-      bad('data-pling-record-id', 'needs the record id as its value');
-      continue;
-    }
-    const fields = {};
-    for (const f of el.querySelectorAll('[data-pling-field]')) {
-      if (f.closest('[data-pling-record-id]') !== el) continue;
-      const key = f.getAttribute('data-pling-field');
-      if (key) fields[key] = sensitiveField(f) ? secret(null) : fieldValue(f);
-    }
-    const first = Object.values(fields).find((v) => typeof v === 'string');
-    out.records.push({ id, region: regionOf(el), label: attr(el, 'label') ?? first, fields, element: el });
-  }
+function regionAt(el) {
+  const id = el.getAttribute('data-pling-region');
+  if (!id?.trim()) return bad('data-pling-region', 'needs an id as its value');
+  return {
+    id,
+    name: attr(el, 'name') ?? el.getAttribute('aria-label') ?? id,
+    purpose: attr(el, 'purpose'),
+    role: attr(el, 'role') ?? el.getAttribute('role') ?? undefined,
+    parent: regionOf(el),
+    active: attr(el, 'active') !== 'false' && isShown(el),
+    element: el,
+    // On a `data-pling-form`, the attribute may name a region declared elsewhere instead.
+    formRef: el.tagName === 'FORM' && el.hasAttribute('data-pling-form'),
+  };
+}
 
-  for (const el of all('state')) {
-    if (isIgnored(el)) continue;
-    const name = el.getAttribute('data-pling-state');
-    if (!name?.trim()) {
-      bad('data-pling-state', 'needs the state group name as its value');
-      continue;
-    }
-    out.state.push({ name, description: attr(el, 'description'), value: sensitiveField(el) ? secret(null) : fieldValue(el) });
-  }
+function actionAt(el) {
+  const name = el.getAttribute('data-pling-action');
+  const what = `data-pling-action=${JSON.stringify(name)}`;
+  if (!name?.trim()) return bad(what, 'needs a name as its value');
+  const kind = attr(el, 'kind') ?? inferKind(el);
+  if (!KINDS.includes(kind)) return bad(what, `data-pling-kind must be one of ${KINDS.join(', ')} (got ${JSON.stringify(kind)})`);
+  const effect = attr(el, 'effect') ?? (kind === 'navigate' || kind === 'scroll' ? 'read' : 'write');
+  if (!EFFECTS.includes(effect)) return bad(what, `data-pling-effect must be read or write (got ${JSON.stringify(effect)})`);
+  const record = attr(el, 'record');
+  if (record !== undefined && !record.trim()) return bad(what, 'data-pling-record needs the record id as its value');
+  if (!isShown(el) && record !== undefined) return undefined; // a row that is not rendered is not a target
+  return {
+    id: record !== undefined ? `${name}@${record}` : (attr(el, 'id') ?? name),
+    name: record !== undefined ? name : undefined,
+    record,
+    description: attr(el, 'description') ?? el.getAttribute('aria-label') ?? el.getAttribute('title') ?? text(el),
+    kind,
+    effect,
+    region: regionOf(el),
+    params: elementParams(kind, el),
+    confirm: el.hasAttribute('data-pling-confirm'),
+    handoff: el.hasAttribute('data-pling-handoff'),
+    reason: attr(el, 'reason'),
+    reveals: attr(el, 'reveals'),
+    expects: expectsOf(el, what, bad),
+    submit: el.hasAttribute('data-pling-submit'),
+    element: el,
+  };
+}
 
-  for (const el of all('feedback')) {
-    if (isIgnored(el) || !isShown(el)) continue;
-    const kind = el.getAttribute('data-pling-feedback') || 'status';
-    if (!FEEDBACK_KINDS.includes(kind)) {
-      bad('data-pling-feedback', `must be error, warning or status (got ${JSON.stringify(kind)})`);
-      continue;
-    }
-    const message = text(el);
-    if (message) out.feedback.push({ kind, message, field: attr(el, 'for'), region: regionOf(el) });
+function recordAt(el) {
+  const id = el.getAttribute('data-pling-record-id');
+  if (!id?.trim()) return bad('data-pling-record-id', 'needs the record id as its value');
+  const fields = {};
+  for (const f of el.querySelectorAll('[data-pling-field]')) {
+    if (f.closest('[data-pling-record-id]') !== el) continue;
+    const key = f.getAttribute('data-pling-field');
+    if (key) fields[key] = sensitiveField(f) ? secret(null) : fieldValue(f);
   }
+  const first = Object.values(fields).find((v) => typeof v === 'string');
+  return { id, region: regionOf(el), label: attr(el, 'label') ?? first, fields, element: el };
+}
 
-  // A form marked as a region too (`<form data-pling-form data-pling-region="x">`) is that
-  // region, declared by the region loop above; the form only says where its feedback goes.
-  for (const el of all('forms')) {
-    if (!isIgnored(el)) out.forms.push({ element: el, region: el.getAttribute('data-pling-region') || regionOf(el) });
-  }
-  return out;
+function stateAt(el) {
+  const name = el.getAttribute('data-pling-state');
+  if (!name?.trim()) return bad('data-pling-state', 'needs the state group name as its value');
+  return { name, description: attr(el, 'description'), value: sensitiveField(el) ? secret(null) : fieldValue(el) };
+}
+
+function feedbackAt(el) {
+  const kind = el.getAttribute('data-pling-feedback') || 'status';
+  if (!FEEDBACK_KINDS.includes(kind)) return bad('data-pling-feedback', `must be error, warning or status (got ${JSON.stringify(kind)})`);
+  const message = text(el);
+  return message ? { kind, message, field: attr(el, 'for'), region: regionOf(el) } : undefined;
 }

@@ -2,6 +2,8 @@
 // retries (exponential backoff with jitter, honouring Retry-After and retry-after-ms), a
 // timeout per request, and abort. Parsing and the retry decision are the engine's.
 import * as wasm from '../wasm/pling_wasm.js';
+import { guard } from './engine.js';
+import { checkAssistantOptions } from './options.js';
 
 /**
  * @typedef {object} ClientOptions
@@ -44,89 +46,126 @@ function hintsOf(response) {
  * @returns {Promise<ModelResult>}
  */
 export async function chat(body, options, signal) {
+  checkAssistantOptions(options, 'chat');
   const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
   const headers = { 'content-type': 'application/json', ...(options.headers ?? {}) };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   const policy = JSON.stringify(options.retry ?? {});
-  const timeoutMs = options.timeoutMs ?? 60000;
-  const deadlineMs = options.deadlineMs ?? 300000;
+  const init = { method: 'POST', headers, body: JSON.stringify(body) };
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) return { error: { type: 'aborted' } };
-    const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    let timedOut = false;
-    // The longest wait for the model: for its answer to begin, then between pieces of a
-    // streamed answer — a slow model that keeps sending is never cut.
-    let timer = 0;
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeoutMs);
-    };
-    arm();
-    // However steadily pieces come (keep-alive comments included), one answer has an end.
-    let pastDeadline = false;
-    const deadline = setTimeout(() => {
-      timedOut = true;
-      pastDeadline = true;
-      controller.abort();
-    }, deadlineMs);
-    let result;
-    let hints = {};
-    let started = false;
-    try {
-      const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
-      hints = hintsOf(response);
-      if (!response.ok) {
-        result = { error: JSON.parse(wasm.httpError(response.status, await response.text())) };
-      } else if (body.stream && response.body && (response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-        const stream = new wasm.ReplyStream();
-        const reader = response.body.getReader();
-        const decoder = new TextDecoder();
-        const live = options.onText ? liveText(options.onText) : undefined;
-        try {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            arm();
-            const text = decoder.decode(value, { stream: true });
-            const failure = stream.push(text);
-            started = started || stream.started();
-            if (failure) {
-              result = { error: JSON.parse(failure) };
-              controller.abort(); // an error ends the body too: read nothing more
-              break;
-            }
-            live?.(text);
-          }
-          if (!result) result = JSON.parse(stream.finish());
-        } catch (error) {
-          started = started || stream.started();
-          result = { error: pastDeadline ? { type: 'timeout', ms: deadlineMs } : failureOf(error, signal, timedOut, timeoutMs, started) };
-        } finally {
-          stream.free();
-        }
-      } else {
-        // Not streamed (or a server that ignored `stream`): one JSON body, read up to the cap.
-        const text = await readCapped(response, MAX_REPLY_BYTES);
-        result = text === undefined ? { error: { type: 'tooLarge', bytes: MAX_REPLY_BYTES } } : JSON.parse(wasm.parseReply(text));
-        if (text === undefined) controller.abort();
-      }
-    } catch (error) {
-      result = { error: pastDeadline ? { type: 'timeout', ms: deadlineMs } : failureOf(error, signal, timedOut, timeoutMs, started) };
-    } finally {
-      clearTimeout(timer);
-      clearTimeout(deadline);
-      signal?.removeEventListener('abort', onAbort);
-    }
+    const once = new Attempt(signal, options.timeoutMs ?? 60000, options.deadlineMs ?? 300000);
+    const { result, hints } = await once.send(url, init, !!body.stream, options.onText);
     if (result.ok) return result;
     if (signal?.aborted) return { error: { type: 'aborted' } };
-    const delay = wasm.retryDelay(policy, attempt, JSON.stringify(result.error), JSON.stringify(hints), started, Math.random(), Date.now());
+    const delay = guard(() => wasm.retryDelay(policy, attempt, JSON.stringify(result.error), JSON.stringify(hints), once.started, Math.random(), Date.now()));
     if (delay === undefined || delay === null) return result;
     await sleep(delay, signal);
+  }
+}
+
+/**
+ * One request: its own abort, the wait for the model (for its answer to begin, then between
+ * pieces of a streamed answer, so a slow model that keeps sending is never cut), and an
+ * overall deadline (however steadily pieces come, keep-alive comments included, one answer
+ * has an end).
+ */
+class Attempt {
+  /** @param {AbortSignal | undefined} signal @param {number} timeoutMs @param {number} deadlineMs */
+  constructor(signal, timeoutMs, deadlineMs) {
+    this.signal = signal;
+    this.timeoutMs = timeoutMs;
+    this.deadlineMs = deadlineMs;
+    this.controller = new AbortController();
+    this.onAbort = () => this.controller.abort();
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+    this.timedOut = false;
+    this.pastDeadline = false;
+    this.started = false;
+    this.timer = 0;
+    this.deadline = setTimeout(() => {
+      this.timedOut = true;
+      this.pastDeadline = true;
+      this.controller.abort();
+    }, deadlineMs);
+    this.arm();
+  }
+
+  /** Restarts the wait for the model. */
+  arm() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort();
+    }, this.timeoutMs);
+  }
+
+  /** What a thrown error means here: the person's stop, a timeout, a cut stream, the network. */
+  failure(error) {
+    if (this.pastDeadline) return { type: 'timeout', ms: this.deadlineMs };
+    return failureOf(error, this.signal, this.timedOut, this.timeoutMs, this.started);
+  }
+
+  /** @returns {Promise<{result: ModelResult, hints: object}>} */
+  async send(url, init, streamed, onText) {
+    let hints = {};
+    try {
+      const response = await fetch(url, { ...init, signal: this.controller.signal });
+      hints = hintsOf(response);
+      return { result: await this.#read(response, streamed, onText), hints };
+    } catch (error) {
+      return { result: { error: this.failure(error) }, hints };
+    } finally {
+      clearTimeout(this.timer);
+      clearTimeout(this.deadline);
+      this.signal?.removeEventListener('abort', this.onAbort);
+    }
+  }
+
+  async #read(response, streamed, onText) {
+    if (!response.ok) {
+      const text = await response.text();
+      return { error: JSON.parse(guard(() => wasm.httpError(response.status, text))) };
+    }
+    if (streamed && response.body && (response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      return this.#stream(response.body, onText);
+    }
+    // Not streamed (or a server that ignored `stream`): one JSON body, read up to the cap.
+    const text = await readCapped(response, MAX_REPLY_BYTES);
+    if (text === undefined) {
+      this.controller.abort();
+      return { error: { type: 'tooLarge', bytes: MAX_REPLY_BYTES } };
+    }
+    return JSON.parse(guard(() => wasm.parseReply(text)));
+  }
+
+  /** A streamed reply, assembled by the engine as it arrives. */
+  async #stream(body, onText) {
+    const stream = guard(() => new wasm.ReplyStream());
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    const live = onText ? liveText(onText) : undefined;
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        this.arm();
+        const text = decoder.decode(value, { stream: true });
+        const failure = guard(() => stream.push(text));
+        this.started = this.started || stream.started();
+        if (failure) {
+          this.controller.abort(); // an error ends the body too: read nothing more
+          return { error: JSON.parse(failure) };
+        }
+        live?.(text);
+      }
+      return JSON.parse(guard(() => stream.finish()));
+    } catch (error) {
+      this.started = this.started || stream.started();
+      return { error: this.failure(error) };
+    } finally {
+      stream.free();
+    }
   }
 }
 
@@ -196,5 +235,5 @@ function liveText(onText) {
  * @param {object} error
  */
 export function describeModelError(error) {
-  return wasm.modelErrorMessage(JSON.stringify(error));
+  return guard(() => wasm.modelErrorMessage(JSON.stringify(error)));
 }

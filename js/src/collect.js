@@ -132,371 +132,492 @@ function text(v) {
  */
 
 /**
- * Collects one snapshot.
+ * Collects one snapshot, in stages: page identity, regions, records, actions, state,
+ * feedback, region counts. Each stage reads the declarations through `ctx.call`, so a
+ * throwing accessor costs its own value and is reported once.
  * @param {import('./registry.js').Registry} registry
  * @param {{attributes: boolean, root: ParentNode, marked: import('./marked.js').MarkedElements, report: (m: string) => void}} options
  */
 export function collect(registry, options) {
-  const tracker = new Viewport();
-  const facts = new PageFacts(options.marked);
-  const scanned = options.attributes ? scan(options.root, options.marked) : null;
-  const secrets = new Secrets();
-  secrets.noteFields(options.root);
-  const problems = new Set();
-  const problem = (m) => {
-    if (!problems.has(m)) {
-      problems.add(m);
-      options.report(m);
+  const ctx = new Context(registry, options);
+  const page = collectPage(ctx, registry.page);
+  const regions = collectRegions(ctx, registry);
+  const table = gatherRecords(ctx, registry);
+  const { records, lists, perRegion } = buildRecords(ctx, table);
+  const { actions, targets } = collectActions(ctx, registry, table, lists);
+  const state = collectState(ctx, registry);
+  const feedback = collectFeedback(ctx, registry);
+  applyCounts(regions, ctx.regionCounts, perRegion);
+  const snapshot = { page, regions, actions, records, state, feedback };
+  if (lists.length) snapshot.recordIds = lists.map((l) => (l.region ? { region: l.region, ids: l.ids } : { ids: l.ids }));
+  return { snapshot, targets, secrets: ctx.secrets };
+}
+
+/** What every stage shares: the browser's facts, the secrets found, problems reported once. */
+class Context {
+  /**
+   * @param {import('./registry.js').Registry} registry
+   * @param {{attributes: boolean, root: ParentNode, marked: import('./marked.js').MarkedElements, report: (m: string) => void}} options
+   */
+  constructor(registry, options) {
+    this.tracker = new Viewport();
+    this.facts = new PageFacts(options.marked);
+    this.scanned = options.attributes ? scan(options.root, options.marked) : null;
+    this.secrets = new Secrets();
+    this.secrets.noteFields(options.root);
+    this.invalidSeen = registry.invalidSeen;
+    this.report = options.report;
+    this.problems = new Set();
+    /** @type {Set<string>} */
+    this.regionIds = new Set();
+    this.regionCounts = new Map();
+  }
+
+  /** Reports a problem once a snapshot. @param {string} m */
+  problem(m) {
+    if (!this.problems.has(m)) {
+      this.problems.add(m);
+      this.report(m);
     }
-  };
-  const call = (what, fn, ...args) => {
+  }
+
+  /** Reads a declared value or accessor; a throw is reported and reads as undefined. */
+  call(what, fn, ...args) {
     try {
       return read(fn, ...args);
     } catch (error) {
-      problem(`${what} threw: ${messageOf(error)}`);
+      this.problem(`${what} threw: ${messageOf(error)}`);
       return undefined;
     }
-  };
+  }
 
-  // Page identity.
-  const p = registry.page;
+  /**
+   * A declared region id, or undefined (reported) when there is no such region.
+   * @param {string | (() => string)} what named lazily: this runs once a row
+   */
+  regionRef(what, id) {
+    if (id === undefined || id === null) return undefined;
+    if (this.regionIds.has(id)) return id;
+    this.problem(`${typeof what === 'function' ? what() : what} names region "${id}", which is not declared; the reference is dropped`);
+    return undefined;
+  }
+}
+
+function collectPage(ctx, p) {
   const page = {
-    title: text(call('page.title', p.title) ?? document.title) ?? '',
-    path: text(call('page.path', p.path) ?? location.pathname) ?? '',
+    title: text(ctx.call('page.title', p.title) ?? document.title) ?? '',
+    path: text(ctx.call('page.path', p.path) ?? location.pathname) ?? '',
   };
-  const route = text(call('page.route', p.route));
+  const route = text(ctx.call('page.route', p.route));
   if (route) page.route = route;
-  const params = call('page.params', p.params);
-  if (params && typeof params === 'object') page.params = clean(params, secrets);
+  const params = ctx.call('page.params', p.params);
+  if (params && typeof params === 'object') page.params = clean(params, ctx.secrets);
   if (p.query.length) {
     const search = new URLSearchParams(location.search);
     const query = {};
     for (const key of p.query) if (search.has(key)) query[key] = search.get(key);
     if (Object.keys(query).length) page.query = query;
   }
+  return page;
+}
 
-  // Regions.
+function collectRegions(ctx, registry) {
   const regions = [];
-  const regionIds = new Set();
-  const regionCounts = new Map();
-  const addRegion = (d, source) => {
-    if (regionIds.has(d.id)) {
-      if (d.formRef) return undefined; // <form data-pling-form data-pling-region="x"> names region x
-      return problem(`${source} region "${d.id}" is declared twice; the second is ignored`);
+  const add = (d, source) => {
+    if (ctx.regionIds.has(d.id)) {
+      if (d.formRef) return; // <form data-pling-form data-pling-region="x"> names region x
+      ctx.problem(`${source} region "${d.id}" is declared twice; the second is ignored`);
+      return;
     }
-    regionIds.add(d.id);
-    const el = call(`region "${d.id}".element`, d.element);
-    const region = { id: d.id, name: d.name ?? d.id, active: !!call(`region "${d.id}".active`, d.active) };
-    if (d.purpose) region.purpose = d.purpose;
-    if (d.role) region.role = d.role;
-    if (d.parent) region.parent = d.parent;
-    if (el) {
-      if (!isShown(el)) region.active = false;
-      region.inViewport = region.active && tracker.touchesViewport(el);
-    }
-    const counts = d.counts ? call(`region "${d.id}".counts`, d.counts) : undefined;
-    if (counts) regionCounts.set(d.id, counts);
-    regions.push(region);
+    ctx.regionIds.add(d.id);
+    regions.push(regionOf(ctx, d));
   };
-  for (const d of registry.regions.values()) addRegion(d, 'the');
-  if (scanned) for (const d of scanned.regions) addRegion(d, 'a data-pling');
+  for (const d of registry.regions.values()) add(d, 'the');
+  if (ctx.scanned) for (const d of ctx.scanned.regions) add(d, 'a data-pling');
   for (const r of regions) {
-    if (r.parent && !regionIds.has(r.parent)) {
-      problem(`region "${r.id}" names parent "${r.parent}", which is not declared; it is shown at the top level`);
+    if (r.parent && !ctx.regionIds.has(r.parent)) {
+      ctx.problem(`region "${r.id}" names parent "${r.parent}", which is not declared; it is shown at the top level`);
       delete r.parent;
     }
   }
-  /** @param {string | (() => string)} what named lazily: this runs once a row */
-  const regionRef = (what, id) => {
-    if (id === undefined || id === null) return undefined;
-    if (regionIds.has(id)) return id;
-    problem(`${typeof what === 'function' ? what() : what} names region "${id}", which is not declared; the reference is dropped`);
-    return undefined;
-  };
+  return regions;
+}
 
-  // Records. One tight pass a source keeps ids and items in flat arrays; a record's element
-  // is looked up only when needed, so a long list's offscreen rows never are.
-  /** @type {string[]} */
-  const keys = [];
-  const items = [];
-  /** Each record's source, as an index into `slots`. */
-  const owner = [];
-  /** @type {(string | undefined)[]} */
-  const recordRegion = [];
-  const slots = [];
-  const seen = new Set();
-  const regionOfValue = new Map();
-  const recordRegionRef = (value, key) => {
-    if (value === undefined || value === null) return undefined;
-    let r = regionOfValue.get(value);
-    if (r === undefined) {
-      r = regionRef(() => `record "${key}"`, value) ?? null;
-      regionOfValue.set(value, r);
-    }
-    return r ?? undefined;
-  };
-  const addSource = (d, source, rows) => {
-    const slot = slots.length;
-    slots.push({ d, source, elementName: `${source}.element`, fieldsName: `${source}.fields`, labelName: `${source}.label` });
-    const idOf = d.id;
-    for (let j = 0; j < rows.length; j++) {
-      const item = rows[j];
-      let id;
-      if (idOf) {
-        try {
-          id = idOf(item);
-        } catch (error) {
-          problem(`${source}.id threw: ${messageOf(error)}`);
-          continue;
-        }
-      } else if (item !== null && typeof item === 'object') {
-        id = item.id;
-      } else {
-        problem(`${source}: every record must be an object with an id`);
-        continue;
-      }
-      // An id that is empty once trimmed cannot be cited: that one record is left out.
-      if (id === undefined || id === null || String(id).trim() === '') {
-        problem(`${source}: every record needs an id`);
-        continue;
-      }
-      const key = typeof id === 'string' ? id : String(id);
-      const size = seen.size;
-      seen.add(key);
-      if (seen.size === size) {
-        problem(`${source}: record "${key}" is declared twice; the second is ignored`);
-        continue;
-      }
-      keys.push(key);
-      items.push(item);
-      owner.push(slot);
-      recordRegion.push(recordRegionRef(idOf ? d.region : (item.region ?? d.region), key));
-    }
-  };
-  for (const d of registry.records) {
-    const source = `records "${d.region ?? ''}"`;
-    const rows = call(`${source}.rows`, d.rows) ?? [];
-    if (Array.isArray(rows)) addSource(d, source, rows);
-    else problem(`${source}.rows must return an array`);
+function regionOf(ctx, d) {
+  const el = ctx.call(`region "${d.id}".element`, d.element);
+  const region = { id: d.id, name: d.name ?? d.id, active: !!ctx.call(`region "${d.id}".active`, d.active) };
+  if (d.purpose) region.purpose = d.purpose;
+  if (d.role) region.role = d.role;
+  if (d.parent) region.parent = d.parent;
+  if (el) {
+    if (!isShown(el)) region.active = false;
+    region.inViewport = region.active && ctx.tracker.touchesViewport(el);
   }
-  if (scanned) addSource({ sensitive: new Set() }, 'data-pling-record-id', scanned.records);
-  const n = keys.length;
-  const allFields = n <= FULL_FIELDS_LIMIT;
-  /** @type {(Element | null | undefined)[]} */
-  const elements = new Array(n);
-  /** @param {number} i */
-  const elementAt = (i) => {
-    let el = elements[i];
+  const counts = d.counts ? ctx.call(`region "${d.id}".counts`, d.counts) : undefined;
+  if (counts) ctx.regionCounts.set(d.id, counts);
+  return region;
+}
+
+/**
+ * Every declared record, in flat arrays: one tight pass a source. A record's element is
+ * looked up only when something needs it, so a long list's offscreen rows never are.
+ */
+class RecordTable {
+  /** @param {Context} ctx */
+  constructor(ctx) {
+    this.ctx = ctx;
+    /** @type {string[]} */
+    this.keys = [];
+    this.items = [];
+    /** Each record's source, as an index into `slots`. */
+    this.owner = [];
+    /** @type {(string | undefined)[]} */
+    this.region = [];
+    this.slots = [];
+    this.seen = new Set();
+    this.regionOfValue = new Map();
+    /** @type {(Element | null | undefined)[]} */
+    this.elements = [];
+    /** Record index by id, built the first time something asks. */
+    this.byKey = null;
+    /** 1 in view, 0 not, -1 unknown; set by `buildRecords`. */
+    this.view = new Int8Array(0);
+  }
+
+  get size() {
+    return this.keys.length;
+  }
+
+  /** @param {number} i @returns {Element | null} */
+  elementAt(i) {
+    let el = this.elements[i];
     if (el === undefined) {
-      const s = slots[owner[i]];
-      const raw = s.d.element ? call(s.elementName, s.d.element, items[i]) : items[i]?.element;
+      const s = this.slots[this.owner[i]];
+      const raw = s.d.element ? this.ctx.call(s.elementName, s.d.element, this.items[i]) : this.items[i]?.element;
       el = raw instanceof Element ? raw : null;
-      elements[i] = el;
+      this.elements[i] = el;
     }
     return el;
-  };
-  /** Record index by id, built the first time something asks. */
-  let byKey = null;
-  const recordIndexOf = (key) => {
-    if (!byKey) {
-      byKey = new Map();
-      for (let i = 0; i < n; i++) byKey.set(keys[i], i);
+  }
+
+  /** @param {string} key @returns {number | undefined} */
+  indexOf(key) {
+    if (!this.byKey) {
+      this.byKey = new Map();
+      for (let i = 0; i < this.keys.length; i++) this.byKey.set(this.keys[i], i);
     }
-    return byKey.get(key);
-  };
-  // Rows are measured as a list: a long list costs a few box reads, not one a row.
-  const inViewAt = tracker.measureRows(n, elementAt);
-  const recordView = new Int8Array(n); // 1 in view, 0 not, -1 unknown
+    return this.byKey.get(key);
+  }
+
+  regionFor(value, key) {
+    if (value === undefined || value === null) return undefined;
+    let r = this.regionOfValue.get(value);
+    if (r === undefined) {
+      r = this.ctx.regionRef(() => `record "${key}"`, value) ?? null;
+      this.regionOfValue.set(value, r);
+    }
+    return r ?? undefined;
+  }
+
+  /** Adds one source's rows; a row without a usable, unique id is reported and left out. */
+  addSource(d, source, rows) {
+    const slot = this.slots.length;
+    this.slots.push({ d, source, elementName: `${source}.element`, fieldsName: `${source}.fields`, labelName: `${source}.label` });
+    for (let j = 0; j < rows.length; j++) {
+      const item = rows[j];
+      const key = this.#keyOf(d, source, item);
+      if (key === undefined) continue;
+      const size = this.seen.size;
+      this.seen.add(key);
+      if (this.seen.size === size) {
+        this.ctx.problem(`${source}: record "${key}" is declared twice; the second is ignored`);
+        continue;
+      }
+      this.keys.push(key);
+      this.items.push(item);
+      this.owner.push(slot);
+      this.region.push(this.regionFor(d.id ? d.region : (item.region ?? d.region), key));
+    }
+  }
+
+  #keyOf(d, source, item) {
+    let id;
+    if (d.id) {
+      try {
+        id = d.id(item);
+      } catch (error) {
+        this.ctx.problem(`${source}.id threw: ${messageOf(error)}`);
+        return undefined;
+      }
+    } else if (item !== null && typeof item === 'object') {
+      id = item.id;
+    } else {
+      this.ctx.problem(`${source}: every record must be an object with an id`);
+      return undefined;
+    }
+    // An id that is empty once trimmed cannot be cited: that one record is left out.
+    if (id === undefined || id === null || String(id).trim() === '') {
+      this.ctx.problem(`${source}: every record needs an id`);
+      return undefined;
+    }
+    return typeof id === 'string' ? id : String(id);
+  }
+}
+
+function gatherRecords(ctx, registry) {
+  const table = new RecordTable(ctx);
+  for (const d of registry.records) {
+    const source = `records "${d.region ?? ''}"`;
+    const rows = ctx.call(`${source}.rows`, d.rows) ?? [];
+    if (Array.isArray(rows)) table.addSource(d, source, rows);
+    else ctx.problem(`${source}.rows must return an array`);
+  }
+  if (ctx.scanned) table.addSource({ sensitive: new Set() }, 'data-pling-record-id', ctx.scanned.records);
+  return table;
+}
+
+/**
+ * The snapshot's records: every one with its fields up to FULL_FIELDS_LIMIT; above it, rows
+ * out of view travel once as a list of ids (`recordIds`). Rows are measured as a list: a
+ * long list costs a few box reads, not one a row.
+ * @param {Context} ctx
+ * @param {RecordTable} table
+ */
+function buildRecords(ctx, table) {
+  const n = table.size;
+  const allFields = n <= FULL_FIELDS_LIMIT;
+  const inViewAt = ctx.tracker.measureRows(n, (i) => table.elementAt(i));
+  table.view = new Int8Array(n);
   const records = [];
   /** A long list's ids, once, in page order: `recordIds` in the snapshot. */
   const lists = [];
   const perRegion = new Map();
   for (let i = 0; i < n; i++) {
-    const key = keys[i];
-    const region = recordRegion[i];
+    const region = table.region[i];
     let inViewport = inViewAt(i);
-    if (inViewport === undefined && typeof items[i]?.inViewport === 'boolean') inViewport = items[i].inViewport;
-    recordView[i] = inViewport === undefined ? -1 : inViewport ? 1 : 0;
-    if (region) {
-      let c = perRegion.get(region);
-      if (!c) perRegion.set(region, (c = { visible: 0, total: 0 }));
-      c.total += 1;
-      if (inViewport) c.visible += 1;
-    }
+    if (inViewport === undefined && typeof table.items[i]?.inViewport === 'boolean') inViewport = table.items[i].inViewport;
+    table.view[i] = inViewport === undefined ? -1 : inViewport ? 1 : 0;
+    if (region) countIn(perRegion, region, inViewport);
     if (!allFields) {
       let list = lists[lists.length - 1];
-      if (!list || list.region !== region || list.slot !== owner[i]) {
-        list = { region, slot: owner[i], start: i, ids: [] };
+      if (!list || list.region !== region || list.slot !== table.owner[i]) {
+        list = { region, slot: table.owner[i], start: i, ids: [] };
         lists.push(list);
       }
-      list.ids.push(key);
+      list.ids.push(table.keys[i]);
       // Out of view, the list is all there is of it: cited by id, never shown in full.
       if (inViewport === false) continue;
     }
-    const item = items[i];
-    const s = slots[owner[i]];
-    const d = s.d;
-    const record = { id: key };
-    if (region) record.region = region;
-    if (inViewport !== undefined) record.inViewport = inViewport;
-    const raw = d.fields ? call(s.fieldsName, d.fields, item) : item.fields;
-    const fields = {};
-    for (const [k, v] of Object.entries(raw ?? {})) {
-      if (v === undefined || typeof v === 'function') continue;
-      if (d.sensitive.has(k)) secrets.note(v);
-      fields[k] = d.sensitive.has(k) ? MASK : clean(v, secrets);
-    }
-    record.fields = fields;
-    const rawLabel = d.label ? call(s.labelName, d.label, item) : item.label;
-    const label = rawLabel === undefined ? undefined : (d.sensitive.has('label') ? MASK : text(rawLabel));
-    if (label) record.label = label;
-    records.push(record);
+    records.push(recordAt(ctx, table, i, region, inViewport));
   }
-  /** The list whose ids are exactly `rows`, if any. */
-  const listOf = (rows) => {
-    for (let k = 0; k < lists.length; k++) {
-      const ids = lists[k].ids;
-      if (ids.length !== rows.length || ids.length === 0) continue;
-      // Ids may come as numbers; the list holds them as strings.
-      const is = (j) => rows[j] === ids[j] || (typeof rows[j] === 'number' && String(rows[j]) === ids[j]);
-      if (!is(0) || !is(ids.length - 1)) continue;
-      let same = true;
-      for (let j = 0; j < ids.length && same; j++) same = is(j);
-      if (same) return k;
-    }
-    return -1;
-  };
+  return { records, lists, perRegion };
+}
 
-  // Actions.
-  const actions = [];
-  /** @type {Map<string, Target>} */
-  const targets = new Map();
-  /**
-   * Overlays over rows in view. Hit-testing into a long list costs about a millisecond a row,
-   * so rows are tested sparingly: the page's fixed and sticky boxes near the top of the tree
-   * (headers, banners, bars) are candidates, and the first row whose centre falls in one is
-   * hit-tested to confirm or clear it for every row under it; beyond those, the first row in
-   * view of each region is tested, and an overlay found there joins the confirmed ones.
-   */
-  /** @type {{el: Element, box: DOMRect, on: boolean | undefined}[] | null} */
-  let overlays = null;
-  /** Hit tests left for rows outside every candidate, by region. */
-  const overlayTests = new Map();
-  const inBox = ({ x, y }, r) => x >= r.left && x < r.right && y >= r.top && y < r.bottom;
-  const coveredInView = (el, key) => {
-    const known = blocked(el, facts);
+function countIn(perRegion, region, inViewport) {
+  let c = perRegion.get(region);
+  if (!c) perRegion.set(region, (c = { visible: 0, total: 0 }));
+  c.total += 1;
+  if (inViewport) c.visible += 1;
+}
+
+/** One record with its fields and label, sensitive ones masked. */
+function recordAt(ctx, table, i, region, inViewport) {
+  const item = table.items[i];
+  const s = table.slots[table.owner[i]];
+  const d = s.d;
+  const record = { id: table.keys[i] };
+  if (region) record.region = region;
+  if (inViewport !== undefined) record.inViewport = inViewport;
+  const raw = d.fields ? ctx.call(s.fieldsName, d.fields, item) : item.fields;
+  const fields = {};
+  for (const [k, v] of Object.entries(raw ?? {})) {
+    if (v === undefined || typeof v === 'function') continue;
+    if (d.sensitive.has(k)) ctx.secrets.note(v);
+    fields[k] = d.sensitive.has(k) ? MASK : clean(v, ctx.secrets);
+  }
+  record.fields = fields;
+  const rawLabel = d.label ? ctx.call(s.labelName, d.label, item) : item.label;
+  const label = rawLabel === undefined ? undefined : (d.sensitive.has('label') ? MASK : text(rawLabel));
+  if (label) record.label = label;
+  return record;
+}
+
+/** The list whose ids are exactly `rows`, or -1. */
+function listOf(lists, rows) {
+  for (let k = 0; k < lists.length; k++) {
+    const ids = lists[k].ids;
+    if (ids.length !== rows.length || ids.length === 0) continue;
+    // Ids may come as numbers; the list holds them as strings.
+    const is = (j) => rows[j] === ids[j] || (typeof rows[j] === 'number' && String(rows[j]) === ids[j]);
+    if (!is(0) || !is(ids.length - 1)) continue;
+    let same = true;
+    for (let j = 0; j < ids.length && same; j++) same = is(j);
+    if (same) return k;
+  }
+  return -1;
+}
+
+/**
+ * Overlays over rows in view. Hit-testing into a long list costs about a millisecond a row,
+ * so rows are tested sparingly: the page's fixed and sticky boxes near the top of the tree
+ * (headers, banners, bars) are candidates, and the first row whose centre falls in one is
+ * hit-tested to confirm or clear it for every row under it; beyond those, the first row in
+ * view of each region is tested, and an overlay found there joins the confirmed ones.
+ */
+class OverlayProbe {
+  /** @param {Context} ctx */
+  constructor(ctx) {
+    this.ctx = ctx;
+    /** @type {{el: Element, box: DOMRect, on: boolean | undefined}[] | null} */
+    this.overlays = null;
+    /** Hit tests left for rows outside every candidate, by region. */
+    this.tests = new Map();
+  }
+
+  /** Whether something covers `el`, a control in view, in the region keyed `key`. */
+  covers(el, key) {
+    const known = blocked(el, this.ctx.facts);
     if (known !== undefined) return known;
-    if (!overlays) overlays = overlayCandidates(tracker);
+    if (!this.overlays) this.overlays = overlayCandidates(this.ctx.tracker);
     const centre = centreOf(el);
     let inside = false;
-    for (const o of overlays) {
+    for (const o of this.overlays) {
       if (!inBox(centre, o.box)) continue;
       inside = true;
       if (o.on === undefined) {
         const over = overlayOver(el);
         o.on = over !== null;
-        if (over && over !== o.el && !overlays.some((x) => x.el === over)) overlays.push({ el: over, box: over.getBoundingClientRect(), on: true });
+        if (over && over !== o.el) this.#confirm(over);
       }
       if (o.on) return true;
     }
     if (inside) return false;
-    const tests = overlayTests.get(key) ?? OVERLAY_SAMPLES;
+    const tests = this.tests.get(key) ?? OVERLAY_SAMPLES;
     if (tests <= 0) return false;
-    overlayTests.set(key, tests - 1);
+    this.tests.set(key, tests - 1);
     const over = overlayOver(el);
     if (!over) return false;
-    if (!overlays.some((x) => x.el === over)) overlays.push({ el: over, box: over.getBoundingClientRect(), on: true });
+    this.#confirm(over);
     return true;
-  };
-  const elementFacts = (action, el, declaredReason, checkHidden) => {
-    if (!(el instanceof Element)) return;
-    if (checkHidden && !isShown(el)) {
-      action.available = false;
-      action.reason = declaredReason || HIDDEN_REASON;
-      return;
-    }
-    const inView = tracker.inViewport(el);
-    action.inViewport = inView;
-    if (isDisabled(el)) {
-      action.available = false;
-      action.reason = declaredReason || DISABLED_REASON;
-    }
-    if (isCovered(el, facts, inView)) action.covered = true;
-    // What the field holds now is page data the model needs to see (masked when sensitive).
-    if (checkHidden) {
-      // An empty field is left unsaid, as the spec's example has it.
-      const value = currentValue(el);
-      if (value !== undefined && value !== '') {
-        if (isSensitive(el)) secrets.note(value);
-        action.value = isSensitive(el) ? MASK : value;
-      }
-    }
-  };
-  const addAction = (a, target) => {
-    if (targets.has(a.id)) return problem(`action "${a.id}" is declared twice; the second is ignored`);
+  }
+
+  #confirm(over) {
+    if (!this.overlays.some((x) => x.el === over)) this.overlays.push({ el: over, box: over.getBoundingClientRect(), on: true });
+  }
+}
+
+const inBox = ({ x, y }, r) => x >= r.left && x < r.right && y >= r.top && y < r.bottom;
+
+/** Disabled, hidden, covered, in view, and what a field holds now: an element's facts. */
+function elementFacts(ctx, action, el, declaredReason, checkHidden) {
+  if (!(el instanceof Element)) return;
+  if (checkHidden && !isShown(el)) {
+    action.available = false;
+    action.reason = declaredReason || HIDDEN_REASON;
+    return;
+  }
+  const inView = ctx.tracker.inViewport(el);
+  action.inViewport = inView;
+  if (isDisabled(el)) {
+    action.available = false;
+    action.reason = declaredReason || DISABLED_REASON;
+  }
+  if (isCovered(el, ctx.facts, inView)) action.covered = true;
+  // What the field holds now is page data the model needs to see (masked when sensitive). An
+  // empty field is left unsaid, as the spec's example has it.
+  if (!checkHidden) return;
+  const value = currentValue(el);
+  if (value !== undefined && value !== '') {
+    if (isSensitive(el)) ctx.secrets.note(value);
+    action.value = isSensitive(el) ? MASK : value;
+  }
+}
+
+/** What every kind of action declares the same way. */
+function actionBase(ctx, d, what) {
+  const a = { description: d.description, kind: d.kind, effect: d.effect };
+  const region = ctx.regionRef(what, d.region);
+  if (region) a.region = region;
+  if (d.params) a.params = d.params;
+  if (d.confirm) a.confirm = true;
+  if (d.handoff) a.handoff = true;
+  if (d.expects) a.expects = d.expects;
+  if (d.reveals) {
+    const reveals = ctx.regionRef(`${what}.reveals`, d.reveals);
+    if (reveals) a.reveals = reveals;
+  }
+  return a;
+}
+
+/**
+ * Declared actions (single and row sets) and data-attribute actions, with the targets that
+ * dispatch resolves their ids to.
+ */
+function collectActions(ctx, registry, table, lists) {
+  const actions = [];
+  /** @type {Map<string, Target>} */
+  const targets = new Map();
+  const add = (a, target) => {
+    if (targets.has(a.id)) return ctx.problem(`action "${a.id}" is declared twice; the second is ignored`);
     targets.set(a.id, target);
     actions.push(a);
   };
-  const base = (d, what) => {
-    const a = { description: d.description, kind: d.kind, effect: d.effect };
-    const region = regionRef(what, d.region);
-    if (region) a.region = region;
-    if (d.params) a.params = d.params;
-    if (d.confirm) a.confirm = true;
-    if (d.handoff) a.handoff = true;
-    if (d.expects) a.expects = d.expects;
-    if (d.reveals) {
-      const reveals = regionRef(`${what}.reveals`, d.reveals);
-      if (reveals) a.reveals = reveals;
-    }
-    return a;
-  };
+  const rows = new RowSets(ctx, table, lists);
   for (const d of registry.actions.values()) {
-    if (d.row) {
-      addRowSet(d);
-      continue;
-    }
-    const what = `action "${d.id}"`;
-    const a = { id: d.id, ...base(d, what) };
+    if (d.row) rows.add(d, add);
+    else singleAction(ctx, d, add);
+  }
+  for (const d of ctx.scanned?.actions ?? []) {
+    const a = { id: d.id, ...actionBase(ctx, d, `data-pling-action "${d.id}"`) };
     if (d.name) a.name = d.name;
-    const available = call(`${what}.available`, d.available);
-    const reason = text(call(`${what}.reason`, d.reason));
-    if (available === false) {
-      a.available = false;
-      if (reason) a.reason = reason;
-    }
-    const el = call(`${what}.element`, d.element);
-    // An element action takes what its element takes (text to type, an option to choose).
-    if (!a.params && el instanceof Element) {
-      const params = elementParams(d.kind, el);
-      if (params) a.params = params;
-    }
-    elementFacts(a, el, reason, true);
-    addAction(a, { id: d.id, kind: d.kind, record: undefined, handler: d.handler, element: () => (el instanceof Element ? el : undefined), timeoutMs: d.timeoutMs });
+    if (d.record !== undefined) a.record = d.record;
+    elementFacts(ctx, a, d.element, d.reason, d.record === undefined);
+    add(a, { id: d.id, kind: d.kind, record: d.record, handler: undefined, element: () => d.element, timeoutMs: undefined, submit: d.submit });
+  }
+  return { actions, targets };
+}
+
+function singleAction(ctx, d, add) {
+  const what = `action "${d.id}"`;
+  const a = { id: d.id, ...actionBase(ctx, d, what) };
+  if (d.name) a.name = d.name;
+  const available = ctx.call(`${what}.available`, d.available);
+  const reason = text(ctx.call(`${what}.reason`, d.reason));
+  if (available === false) {
+    a.available = false;
+    if (reason) a.reason = reason;
+  }
+  const el = ctx.call(`${what}.element`, d.element);
+  // An element action takes what its element takes (text to type, an option to choose).
+  if (!a.params && el instanceof Element) {
+    const params = elementParams(d.kind, el);
+    if (params) a.params = params;
+  }
+  elementFacts(ctx, a, el, reason, true);
+  add(a, { id: d.id, kind: d.kind, record: undefined, handler: d.handler, element: () => (el instanceof Element ? el : undefined), timeoutMs: d.timeoutMs });
+}
+
+/**
+ * Row actions declared once: each one's rows travel as one compact row set. When its rows are
+ * exactly a long list's records, it names that list instead of repeating the ids, and only
+ * its rows in view (or under a modal, or with availability per row) are looked at.
+ */
+class RowSets {
+  /** @param {Context} ctx @param {RecordTable} table */
+  constructor(ctx, table, lists) {
+    this.ctx = ctx;
+    this.table = table;
+    this.lists = lists;
+    this.overlays = new OverlayProbe(ctx);
   }
 
-  /**
-   * A row action declared once: its rows travel as one compact row set. When its rows are
-   * exactly a long list's records, it names that list instead of repeating the ids, and only
-   * its rows in view (or under a modal, or with availability per row) are looked at.
-   */
-  function addRowSet(d) {
+  add(d, addAction) {
+    const ctx = this.ctx;
     const what = `row action "${d.name}"`;
-    const rows = call(`${what}.rows`, d.rows) ?? [];
-    if (!Array.isArray(rows)) return problem(`${what}.rows must return an array`);
-    const [whatElement, whatAvailable, whatReason] = [`${what}.element`, `${what}.available`, `${what}.reason`];
-    /** The row's control: the declared element, else the record's. */
-    const controlOf = (record, ri) => {
-      if (d.element) return call(whatElement, d.element, record);
-      return ri === undefined ? undefined : elementAt(ri);
-    };
-    const a = { id: d.name, ...base(d, what) };
+    const rows = ctx.call(`${what}.rows`, d.rows) ?? [];
+    if (!Array.isArray(rows)) return ctx.problem(`${what}.rows must return an array`);
+    const a = { id: d.name, ...actionBase(ctx, d, what) };
     if (!a.params && (d.kind === 'type' || d.kind === 'scroll') && d.element) a.params = elementParams(d.kind, null);
-    const set = {};
-    const inViewport = [];
-    const unavailable = [];
-    const covered = [];
-    let known = true;
     const perRow = typeof d.available === 'function' || typeof d.reason === 'function';
     if (!perRow && d.available === false) {
       // Unavailable as a whole: said once, not once a row.
@@ -504,130 +625,156 @@ export function collect(registry, options) {
       const reason = text(d.reason);
       if (reason) a.reason = reason;
     }
-    const overlayKey = a.region ?? '';
-    /**
-     * @param {number} index the row's index in the set
-     * @param {string} record
-     * @param {number | undefined} ri the record's index, when it is a declared record
-     * @param {any} spec a row given as an object, if it was
-     */
-    const examine = (index, record, ri, spec) => {
-      let view = ri === undefined || recordView[ri] < 0 ? undefined : recordView[ri] === 1;
-      let el = spec ? spec.element : undefined;
-      // A row's control is only measured when its row is in view (or a modal may cover it):
-      // offscreen rows are scrolled to, and checked again, when called.
-      if (view === undefined || view || el || facts.modal) {
-        el = el ?? controlOf(record, ri);
-        if (el instanceof Element) view = tracker.inViewport(el);
-      }
-      if (view === undefined) known = false;
-      else if (view) inViewport.push(index);
-      if (a.available === false) return;
-      let available = spec ? spec.available : undefined;
-      if (available === undefined && perRow) available = call(whatAvailable, d.available, record);
-      let reason = (spec ? spec.reason : undefined) ?? (perRow || available === false ? text(call(whatReason, d.reason, record)) : undefined);
-      if (available !== false && view && el instanceof Element) {
-        if (isDisabled(el)) {
-          available = false;
-          reason = reason || DISABLED_REASON;
-        } else if (coveredInView(el, overlayKey)) {
-          covered.push(index);
-        }
-      } else if (available !== false && facts.modal && el instanceof Element && isCovered(el, facts, false)) {
-        covered.push(index);
-      }
-      if (available === false) unavailable.push(reason ? { index, reason } : { index });
-    };
-    const k = listOf(rows);
-    if (k >= 0) {
-      set.list = k;
-      const { start, ids } = lists[k];
-      const everyRow = perRow || facts.modal !== null;
-      for (let index = 0; index < ids.length; index++) {
-        if (everyRow || recordView[start + index] !== 0) examine(index, ids[index], start + index, undefined);
-      }
-    } else {
-      set.records = [];
-      for (const row of rows) {
-        // Rows are usually bare ids: read a spec's fields without making one for them.
-        const spec = row !== null && typeof row === 'object' ? row : undefined;
-        const raw = spec ? spec.record : row;
-        if (raw === undefined || raw === null || String(raw).trim() === '') {
-          problem(`${what}: every row needs a record id`);
-          continue;
-        }
-        const record = String(raw);
-        const index = set.records.length;
-        set.records.push(record);
-        examine(index, record, recordIndexOf(record), spec);
-      }
-    }
-    if (known) set.inViewport = inViewport;
-    if (unavailable.length) set.unavailable = unavailable;
-    if (covered.length) set.covered = covered;
+    const row = new RowExam(this, d, what, a, perRow);
+    const set = this.#walk(rows, row, what);
+    if (row.known) set.inViewport = row.inViewport;
+    if (row.unavailable.length) set.unavailable = row.unavailable;
+    if (row.covered.length) set.covered = row.covered;
     a.rows = set;
     const elementFor = (record) => {
-      const el = controlOf(record, recordIndexOf(record));
+      const el = row.controlOf(record, this.table.indexOf(record));
       return el instanceof Element ? el : undefined;
     };
     addAction(a, { id: d.name, kind: d.kind, record: undefined, handler: d.handler, element: elementFor, timeoutMs: d.timeoutMs });
   }
-  if (scanned) {
-    for (const d of scanned.actions) {
-      const a = { id: d.id, ...base(d, `data-pling-action "${d.id}"`) };
-      if (d.name) a.name = d.name;
-      if (d.record !== undefined) a.record = d.record;
-      elementFacts(a, d.element, d.reason, d.record === undefined);
-      addAction(a, { id: d.id, kind: d.kind, record: d.record, handler: undefined, element: () => d.element, timeoutMs: undefined, submit: d.submit });
+
+  /** Examines the rows: through the list they are, or one by one. @returns {object} the row set */
+  #walk(rows, row, what) {
+    const k = listOf(this.lists, rows);
+    if (k >= 0) {
+      const { start, ids } = this.lists[k];
+      const everyRow = row.perRow || this.ctx.facts.modal !== null;
+      for (let index = 0; index < ids.length; index++) {
+        if (everyRow || this.table.view[start + index] !== 0) row.examine(index, ids[index], start + index, undefined);
+      }
+      return { list: k };
     }
+    const records = [];
+    for (const r of rows) {
+      // Rows are usually bare ids: read a spec's fields without making one for them.
+      const spec = r !== null && typeof r === 'object' ? r : undefined;
+      const raw = spec ? spec.record : r;
+      if (raw === undefined || raw === null || String(raw).trim() === '') {
+        this.ctx.problem(`${what}: every row needs a record id`);
+        continue;
+      }
+      const record = String(raw);
+      records.push(record);
+      row.examine(records.length - 1, record, this.table.indexOf(record), spec);
+    }
+    return { records };
+  }
+}
+
+/** The rows of one row set, examined one at a time: in view, unavailable, covered. */
+class RowExam {
+  constructor(sets, d, what, action, perRow) {
+    this.ctx = sets.ctx;
+    this.table = sets.table;
+    this.overlays = sets.overlays;
+    this.d = d;
+    this.action = action;
+    this.perRow = perRow;
+    this.names = { element: `${what}.element`, available: `${what}.available`, reason: `${what}.reason` };
+    this.overlayKey = action.region ?? '';
+    this.inViewport = [];
+    this.unavailable = [];
+    this.covered = [];
+    this.known = true;
   }
 
-  // State.
+  /** The row's control: the declared element, else the record's. */
+  controlOf(record, ri) {
+    if (this.d.element) return this.ctx.call(this.names.element, this.d.element, record);
+    return ri === undefined ? undefined : this.table.elementAt(ri);
+  }
+
+  /**
+   * @param {number} index the row's index in the set
+   * @param {string} record
+   * @param {number | undefined} ri the record's index, when it is a declared record
+   * @param {any} spec a row given as an object, if it was
+   */
+  examine(index, record, ri, spec) {
+    const view = this.table.view;
+    let inView = ri === undefined || view[ri] < 0 ? undefined : view[ri] === 1;
+    let el = spec ? spec.element : undefined;
+    // A row's control is only measured when its row is in view (or a modal may cover it):
+    // offscreen rows are scrolled to, and checked again, when called.
+    if (inView === undefined || inView || el || this.ctx.facts.modal) {
+      el = el ?? this.controlOf(record, ri);
+      if (el instanceof Element) inView = this.ctx.tracker.inViewport(el);
+    }
+    if (inView === undefined) this.known = false;
+    else if (inView) this.inViewport.push(index);
+    if (this.action.available !== false) this.#availability(index, record, spec, el, inView);
+  }
+
+  #availability(index, record, spec, el, inView) {
+    const { ctx, d } = this;
+    let available = spec ? spec.available : undefined;
+    if (available === undefined && this.perRow) available = ctx.call(this.names.available, d.available, record);
+    let reason = (spec ? spec.reason : undefined) ?? (this.perRow || available === false ? text(ctx.call(this.names.reason, d.reason, record)) : undefined);
+    if (available !== false && inView && el instanceof Element) {
+      if (isDisabled(el)) {
+        available = false;
+        reason = reason || DISABLED_REASON;
+      } else if (this.overlays.covers(el, this.overlayKey)) {
+        this.covered.push(index);
+      }
+    } else if (available !== false && ctx.facts.modal && el instanceof Element && isCovered(el, ctx.facts, false)) {
+      this.covered.push(index);
+    }
+    if (available === false) this.unavailable.push(reason ? { index, reason } : { index });
+  }
+}
+
+function collectState(ctx, registry) {
   const state = [];
-  const stateNames = new Set();
-  const addState = (d, value) => {
-    if (stateNames.has(d.name)) return problem(`state "${d.name}" is declared twice; the second is ignored`);
-    stateNames.add(d.name);
-    if (d.sensitive) secrets.note(value);
-    const group = { name: d.name, value: d.sensitive ? MASK : clean(value === undefined ? null : value, secrets) };
+  const names = new Set();
+  const add = (d, value) => {
+    if (names.has(d.name)) return ctx.problem(`state "${d.name}" is declared twice; the second is ignored`);
+    names.add(d.name);
+    if (d.sensitive) ctx.secrets.note(value);
+    const group = { name: d.name, value: d.sensitive ? MASK : clean(value === undefined ? null : value, ctx.secrets) };
     if (d.description) group.description = d.description;
     state.push(group);
   };
-  for (const d of registry.state.values()) addState(d, call(`state "${d.name}".value`, d.value));
-  if (scanned) for (const d of scanned.state) addState(d, d.value);
+  for (const d of registry.state.values()) add(d, ctx.call(`state "${d.name}".value`, d.value));
+  if (ctx.scanned) for (const d of ctx.scanned.state) add(d, d.value);
+  return state;
+}
 
-  // Feedback.
+function collectFeedback(ctx, registry) {
   const feedback = [];
-  const addFeedback = (f, source) => {
-    if (!f || typeof f !== 'object' || !f.message) return problem(`${source}: every feedback item needs a message`);
+  const add = (f, source) => {
+    if (!f || typeof f !== 'object' || !f.message) return ctx.problem(`${source}: every feedback item needs a message`);
     const kind = ['error', 'warning', 'status'].includes(f.kind) ? f.kind : 'status';
     const item = { kind, message: text(f.message) };
     if (f.field) item.field = text(f.field);
-    const region = regionRef(`${source} feedback`, f.region);
+    const region = ctx.regionRef(`${source} feedback`, f.region);
     if (region) item.region = region;
     feedback.push(item);
   };
-  for (const fn of registry.feedback) for (const f of call('feedback', fn) ?? []) addFeedback(f, 'feedback');
-  if (scanned) for (const f of scanned.feedback) addFeedback(f, 'data-pling-feedback');
-  const forms = [...registry.forms, ...(scanned ? scanned.forms : [])];
-  for (const d of forms) {
-    const form = call('form.element', d.element);
+  for (const fn of registry.feedback) for (const f of ctx.call('feedback', fn) ?? []) add(f, 'feedback');
+  if (ctx.scanned) for (const f of ctx.scanned.feedback) add(f, 'data-pling-feedback');
+  for (const d of [...registry.forms, ...(ctx.scanned ? ctx.scanned.forms : [])]) {
+    const form = ctx.call('form.element', d.element);
     // A hidden form gives no feedback: what it said no longer applies to anything in view.
-    if (form && isShown(form)) for (const f of formFeedback(form, d.region, registry.invalidSeen)) addFeedback(f, 'form');
+    if (form && isShown(form)) for (const f of formFeedback(form, d.region, ctx.invalidSeen)) add(f, 'form');
   }
+  return feedback;
+}
 
-  // Region counts: declared, or from the region's records.
+/** Region counts: declared, or from the region's records. */
+function applyCounts(regions, declared, fromRecords) {
   for (const r of regions) {
-    const c = regionCounts.get(r.id) ?? perRegion.get(r.id);
+    const c = declared.get(r.id) ?? fromRecords.get(r.id);
     if (c && Number.isInteger(c.total)) {
       r.total = c.total;
       if (Number.isInteger(c.visible)) r.visible = c.visible;
     }
   }
-
-  const snapshot = { page, regions, actions, records, state, feedback };
-  if (lists.length) snapshot.recordIds = lists.map((l) => (l.region ? { region: l.region, ids: l.ids } : { ids: l.ids }));
-  return { snapshot, targets, secrets };
 }
 
 /**

@@ -2,6 +2,15 @@
 // out, refreshed as the page changes. It marks itself data-pling-ignore so it is never part of
 // what it shows.
 
+/** One observation into the panel. */
+function show($, o, ms) {
+  $('.pling-debug-section').textContent = o.section;
+  $('.pling-debug-tools').textContent = JSON.stringify(o.tools, null, 2);
+  $('.pling-debug-omissions').textContent = JSON.stringify(o.omissions, null, 2);
+  $('.pling-debug-snapshot').textContent = JSON.stringify(o.snapshot, null, 2).slice(0, 20000);
+  $('.pling-debug-meta').textContent = `${o.tools.length} tools · ${o.section.length} chars · ${Math.round(ms)} ms${o.settle.settled ? '' : ` · not settled: ${o.settle.reason}`}`;
+}
+
 /**
  * Mounts the panel into `container`.
  * @param {import('./pling.js').Pling} pling
@@ -31,12 +40,7 @@ export function mountDebugPanel(pling, container) {
     running = true;
     try {
       const t0 = performance.now();
-      const o = await pling.observe();
-      $('.pling-debug-section').textContent = o.section;
-      $('.pling-debug-tools').textContent = JSON.stringify(o.tools, null, 2);
-      $('.pling-debug-omissions').textContent = JSON.stringify(o.omissions, null, 2);
-      $('.pling-debug-snapshot').textContent = JSON.stringify(o.snapshot, null, 2).slice(0, 20000);
-      $('.pling-debug-meta').textContent = `${o.tools.length} tools · ${o.section.length} chars · ${Math.round(performance.now() - t0)} ms${o.settle.settled ? '' : ` · not settled: ${o.settle.reason}`}`;
+      show($, await pling.observe(), performance.now() - t0);
     } catch (error) {
       $('.pling-debug-meta').textContent = `error: ${error.message}`;
     } finally {

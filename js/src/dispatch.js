@@ -1,7 +1,7 @@
 // Dispatch: run a resolved action through the page's own handler, or on its declared element,
 // with the target scrolled into view first and a timeout. A handler's exception or a timeout
 // is a failed result carrying the page's error; the page author sees the original error.
-import { isDisabled } from './dom.js';
+import { closestComposed, isDisabled } from './dom.js';
 import { messageOf } from './errors.js';
 
 /**
@@ -112,7 +112,7 @@ export async function dispatch(target, resolved, args, ctx) {
   if (el) {
     if (!el.isConnected) return { ...result, error: 'the target is no longer on the page; look at the current page and try again' };
     if (isDisabled(el)) return { ...result, error: 'the target is disabled on the page' };
-    if (el.closest('[inert]')) return { ...result, error: 'the target is covered (inert) on the page' };
+    if (closestComposed(el, '[inert]')) return { ...result, error: 'the target is covered (inert) on the page' };
     if (!ctx.viewport().inViewport(el)) {
       el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
       result.scrolled = true;

@@ -4,6 +4,46 @@
 
 const IGNORE = '[data-pling-ignore]';
 
+// Declared elements may live inside open shadow roots (pages built from web components):
+// every walk up the tree, containment test and hit test below crosses them.
+
+/** The element's parent in the composed tree: its parent, or its shadow root's host. */
+export function composedParent(el) {
+  return el.parentElement ?? hostOf(el);
+}
+
+/** The host of the shadow root `node` is in, or null in the document. */
+function hostOf(node) {
+  const root = node.getRootNode?.();
+  return root && root !== node && 'host' in root ? /** @type {ShadowRoot} */ (root).host : null;
+}
+
+/** `el.closest(selector)` across shadow roots. */
+export function closestComposed(el, selector) {
+  for (let node = el; node; node = hostOf(node)) {
+    const found = node.closest(selector);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Whether `outer` holds `inner`, shadow roots included. */
+export function containsComposed(outer, inner) {
+  for (let node = inner; node; node = hostOf(node)) if (outer.contains(node)) return true;
+  return false;
+}
+
+/** The innermost element at a point, looking into open shadow roots. */
+function deepHit(x, y) {
+  let hit = document.elementFromPoint(x, y);
+  while (hit?.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
 /** Visibility ratio from which an element counts as in the viewport. */
 export const IN_VIEW_RATIO = 0.5;
 
@@ -29,7 +69,7 @@ export class Viewport {
     }
     let clip = this.clips.get(el);
     if (clip) return clip;
-    const outer = this.clipOf(el.parentElement);
+    const outer = this.clipOf(composedParent(el));
     const style = getComputedStyle(el);
     if (style.overflowX === 'visible' && style.overflowY === 'visible') {
       clip = outer;
@@ -52,7 +92,7 @@ export class Viewport {
     if (el.isConnected) {
       const r = el.getBoundingClientRect();
       if (r.width > 0 || r.height > 0) {
-        const c = this.clipOf(el.parentElement);
+        const c = this.clipOf(composedParent(el));
         const w = Math.max(0, Math.min(r.right, c.right) - Math.max(r.left, c.left));
         const h = Math.max(0, Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top));
         const visible = w * h;
@@ -178,7 +218,7 @@ export function isShown(el) {
 
 /** @param {Element} el */
 export function isDisabled(el) {
-  return (typeof el.matches === 'function' && el.matches(':disabled')) || !!el.closest('[aria-disabled="true"]');
+  return (typeof el.matches === 'function' && el.matches(':disabled')) || !!closestComposed(el, '[aria-disabled="true"]');
 }
 
 /**
@@ -202,9 +242,9 @@ export function isCovered(el, facts, inViewport) {
  * @returns {boolean | undefined}
  */
 export function blocked(el, facts) {
-  if (el.closest(IGNORE)) return false;
-  if (el.closest('[inert]')) return true;
-  if (facts.modal && !facts.modal.contains(el)) return true;
+  if (closestComposed(el, IGNORE)) return false;
+  if (closestComposed(el, '[inert]')) return true;
+  if (facts.modal && !containsComposed(facts.modal, el)) return true;
   return undefined;
 }
 
@@ -228,10 +268,10 @@ export function centreOf(el) {
  */
 export function overlayOver(el) {
   const { x, y } = centreOf(el);
-  const hit = document.elementFromPoint(x, y);
-  if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return null;
-  if (hit.closest(IGNORE)) return null;
-  for (let p = hit; p && p !== document.body; p = p.parentElement) {
+  const hit = deepHit(x, y);
+  if (!hit || hit === el || containsComposed(el, hit) || containsComposed(hit, el)) return null;
+  if (closestComposed(hit, IGNORE)) return null;
+  for (let p = hit; p && p !== document.body; p = composedParent(p)) {
     if (p.tagName === 'DIALOG' || p.getAttribute('role') === 'dialog') return p;
     const position = getComputedStyle(p).position;
     if (position === 'fixed' || position === 'sticky') return p;
@@ -241,5 +281,5 @@ export function overlayOver(el) {
 
 /** @param {Element} el */
 export function isIgnored(el) {
-  return !!el.closest(IGNORE);
+  return !!closestComposed(el, IGNORE);
 }

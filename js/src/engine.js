@@ -1,8 +1,11 @@
 // The wasm engine behind the shim: loads it once, turns snapshots into observations, and
 // reports engine failures as real Errors.
 import initWasm, * as wasm from '../wasm/pling_wasm.js';
+import { PlingEngineError, fromEngine } from './errors.js';
 
 let loading = null;
+/** Where the engine loads from when something first needs it (a lazy start). */
+let lazySource;
 let loaded = false;
 let loop = false;
 
@@ -21,11 +24,24 @@ export function initEngine(source) {
       },
       (error) => {
         loading = null;
-        throw new Error(`Pling could not load its engine: ${error && error.message ? error.message : error}`, { cause: error });
+        throw new PlingEngineError(`Pling could not load its engine: ${error && error.message ? error.message : error}`, { code: 'load', cause: error });
       },
     );
   }
   return loading;
+}
+
+/**
+ * Remembers where the engine is, to load it when something first needs it.
+ * @param {Parameters<typeof initEngine>[0]} source
+ */
+export function deferEngine(source) {
+  lazySource = source;
+}
+
+/** Loads the engine now if it is not yet (from where `deferEngine` said). @returns {Promise<void>} */
+export function loadEngine() {
+  return loaded ? Promise.resolve() : initEngine(lazySource);
 }
 
 /** @returns {boolean} whether the engine is loaded */
@@ -40,23 +56,31 @@ export function engineHasAssistant() {
 
 function requireEngine() {
   if (!loaded) {
-    throw new Error('Pling is not initialised: await init() (or createPling()) before observing or calling the page.');
+    throw new PlingEngineError('Pling is not initialised: await init() (or createPling()) before observing or calling the page.', { code: 'not-initialised' });
   }
 }
 
-/** Runs an engine call; a trap becomes an Error carrying the panic message. */
-function guarded(fn) {
+/**
+ * Runs an engine call: a trap becomes a PlingEngineError carrying the panic message, and an
+ * error the engine raised becomes the Pling error class its name says. Every call into the
+ * engine goes through here.
+ * @template T
+ * @param {() => T} fn
+ * @returns {T}
+ */
+export function guard(fn) {
   requireEngine();
   try {
     return fn();
   } catch (error) {
     if (error instanceof WebAssembly.RuntimeError) {
       const message = wasm.takePanic();
-      throw new Error(message || `pling engine crashed: ${error.message}`, { cause: error });
+      throw new PlingEngineError(message || `pling engine crashed: ${error.message}`, { code: 'panic', cause: error });
     }
-    throw error;
+    throw fromEngine(error);
   }
 }
+const guarded = guard;
 
 /**
  * One observed snapshot, held by the engine so calls resolve against what the model saw.

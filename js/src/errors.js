@@ -1,16 +1,70 @@
-// Errors the shim throws to page authors.
+// Errors Pling throws to page authors: one base class, one subclass a kind, each with a
+// `code` and, where known, `what` (the declaration, control or option) and `where` (the path
+// in the snapshot). Errors the engine raises arrive with a name and are rebuilt as these.
+
+/** Every error Pling throws. */
+export class PlingError extends Error {
+  /**
+   * @param {string} message
+   * @param {{code?: string, what?: string, where?: string, cause?: unknown}} [details]
+   */
+  constructor(message, details = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = new.target.name;
+    /** @type {string} */
+    this.code = details.code ?? 'error';
+    /** @type {string | undefined} */
+    this.what = details.what;
+    /** @type {string | undefined} */
+    this.where = details.where;
+  }
+}
 
 /** A declaration Pling cannot use; the message names the declaration and what is wrong. */
-export class PlingDeclarationError extends Error {
+export class PlingDeclarationError extends PlingError {
   /**
    * @param {string} declaration e.g. `action "add_todo"`
    * @param {string} problem
    */
   constructor(declaration, problem) {
-    super(`${declaration}: ${problem}`);
-    this.name = 'PlingDeclarationError';
+    super(`${declaration}: ${problem}`, { code: 'declaration', what: declaration });
     this.declaration = declaration;
   }
+}
+
+/** A snapshot the engine rejects; `where` is the path of the bad value (`actions[0].rows`). */
+export class PlingSnapshotError extends PlingError {}
+/** A limit that is not usable; `what` names the control (`maxRecords`). */
+export class PlingLimitsError extends PlingError {}
+/** A call that does not resolve to an action the model was shown. */
+export class PlingCallError extends PlingError {}
+/** An option that is not usable; `what` names it. */
+export class PlingConfigError extends PlingError {}
+/** The engine is not loaded, could not load, or failed inside (`code: 'panic'`). */
+export class PlingEngineError extends PlingError {}
+
+const FROM_ENGINE = {
+  PlingSnapshotError: [PlingSnapshotError, 'snapshot'],
+  PlingLimitsError: [PlingLimitsError, 'limits'],
+  PlingCallError: [PlingCallError, 'call'],
+  PlingConfigError: [PlingConfigError, 'config'],
+  PlingAssistantError: [PlingError, 'assistant'],
+  PlingError: [PlingError, 'engine'],
+};
+
+/**
+ * An error raised inside the engine, as the class its name says; anything else as it is.
+ * @param {unknown} error
+ * @returns {unknown}
+ */
+export function fromEngine(error) {
+  if (!(error instanceof Error) || error instanceof PlingError) return error;
+  const known = FROM_ENGINE[/** @type {keyof typeof FROM_ENGINE} */ (error.name)];
+  if (!known) return error;
+  const [Kind, code] = known;
+  const path = /^((?:[A-Za-z_$][\w$]*|\[\d+\])(?:\.[A-Za-z_$][\w$]*|\[\d+\])*) /.exec(error.message)?.[1];
+  const control = code === 'limits' ? /`?(max[A-Z]\w*|reserveForOutput|compactRatio|keepRecent)`?/.exec(error.message)?.[1] : undefined;
+  return new Kind(error.message, { code, where: code === 'snapshot' ? path : undefined, what: control, cause: error });
 }
 
 /**

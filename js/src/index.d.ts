@@ -71,12 +71,29 @@ interface ActionCommon {
 
 export type Expectation = 'records' | 'records.added' | 'records.removed' | 'records.changed' | 'state' | `state.${string}` | 'page' | 'feedback' | 'actions';
 
-export interface ActionDeclaration extends ActionCommon {
+/** The TypeScript type of one shorthand parameter: its enum's values, or its JSON type. */
+export type ParamValue<S> = S extends { enum: readonly (infer E)[] } ? E
+  : S extends { type: 'string' } ? string
+  : S extends { type: 'integer' | 'number' } ? number
+  : S extends { type: 'boolean' } ? boolean
+  : S extends { type: 'array' } ? unknown[]
+  : S extends { type: 'object' } ? Record<string, unknown>
+  : unknown;
+
+/** The arguments a handler receives for `params` in the shorthand form (`optional: true` may be absent). */
+export type ArgsOf<P> = P extends { type: 'object' } ? Record<string, unknown>
+  : P extends Record<string, object>
+    ? { [K in keyof P as P[K] extends { optional: true } ? never : K]: ParamValue<P[K]> }
+      & { [K in keyof P as P[K] extends { optional: true } ? K : never]?: ParamValue<P[K]> }
+  : Record<string, unknown>;
+
+export interface ActionDeclaration<P = Params> extends Omit<ActionCommon, 'params'> {
   id: string;
   /** The operation's name; defaults to the id. */
   name?: string;
-  /** Your handler; it receives the model's arguments. Without it, the element is operated. */
-  handler?: (args: Record<string, unknown>) => unknown;
+  params?: P;
+  /** Your handler; it receives the model's arguments, typed from `params`. Without it, the element is operated. */
+  handler?: (args: ArgsOf<P>) => unknown;
   /** Its element: gives in viewport / disabled / covered / hidden, and is scrolled into view. */
   element?: Live<Element | null | undefined>;
 }
@@ -88,7 +105,8 @@ export interface RowSpec {
   reason?: string;
 }
 
-export interface RowActionDeclaration extends ActionCommon {
+export interface RowActionDeclaration<P = Params> extends Omit<ActionCommon, 'params'> {
+  params?: P;
   /** The operation's name; each row's id is `name@record`. */
   name: string;
   /** The rows it applies to: record ids, or specs with an element per row. */
@@ -96,7 +114,7 @@ export interface RowActionDeclaration extends ActionCommon {
   /** The row's control; defaults to the record's element. */
   element?: (record: string) => Element | null | undefined;
   /** Your handler; `args.record` is the row's record id. */
-  handler?: (args: { record: string; [k: string]: unknown }) => unknown;
+  handler?: (args: { record: string } & ArgsOf<P>) => unknown;
 }
 
 export interface RecordRow {
@@ -110,9 +128,25 @@ export interface RecordRow {
   inViewport?: boolean;
 }
 
+/** Records given as rows Pling can read directly. */
 export interface RecordsDeclaration {
   region?: string;
   rows: Live<RecordRow[]>;
+  /** Field names masked before anything leaves the page. */
+  sensitive?: string[];
+}
+
+/** Records from your own items, read through accessors: only the rows shown are read in full. */
+export interface RecordsFromItems<T> {
+  region?: string;
+  /** Your own items. */
+  rows: Live<readonly T[]>;
+  /** The item's stable id. */
+  id: (item: T) => string | number;
+  label?: (item: T) => string | undefined;
+  fields?: (item: T) => Record<string, unknown>;
+  /** Its row element: gives "in viewport" and is the default target of row actions. */
+  element?: (item: T) => Element | null | undefined;
   /** Field names masked before anything leaves the page. */
   sensitive?: string[];
 }
@@ -248,9 +282,9 @@ export declare class Pling {
   constructor(options?: PlingOptions);
   page(declaration: PageDeclaration): this;
   region(declaration: RegionDeclaration): () => void;
-  action(declaration: ActionDeclaration): () => void;
-  rowAction(declaration: RowActionDeclaration): () => void;
-  records(declaration: RecordsDeclaration): () => void;
+  action<const P extends Params = Params>(declaration: ActionDeclaration<P>): () => void;
+  rowAction<const P extends Params = Params>(declaration: RowActionDeclaration<P>): () => void;
+  records<T>(declaration: RecordsDeclaration | RecordsFromItems<T>): () => void;
   state(declaration: StateDeclaration): () => void;
   feedback(source: FeedbackSource): () => void;
   form(declaration: FormDeclaration): () => void;
@@ -356,10 +390,35 @@ export declare const READ_PAGE: string;
 /** Offers the page's tools through WebMCP; null when the browser has no model context. */
 export declare function connectWebMCP(pling: Pling, options?: WebMCPOptions): WebMCPConnection | null;
 
+/** What kind of failure a Pling error is. */
+export type PlingErrorCode =
+  | 'declaration' | 'snapshot' | 'limits' | 'call' | 'config' | 'assistant' | 'engine'
+  | 'not-initialised' | 'observe-only' | 'load' | 'panic' | 'busy' | 'error';
+
+/** Every error Pling throws: `instanceof PlingError` catches them all. */
+export declare class PlingError extends Error {
+  constructor(message: string, details?: { code?: PlingErrorCode; what?: string; where?: string; cause?: unknown });
+  readonly code: PlingErrorCode;
+  /** The declaration, limit or option it is about, when known. */
+  readonly what?: string;
+  /** The path of the bad value in the snapshot (`actions[0].rows`), when known. */
+  readonly where?: string;
+}
 /** Thrown (and logged) for a declaration Pling cannot use. */
-export declare class PlingDeclarationError extends Error {
+export declare class PlingDeclarationError extends PlingError {
+  constructor(declaration: string, problem: string);
   readonly declaration: string;
 }
+/** A snapshot the engine rejects. */
+export declare class PlingSnapshotError extends PlingError {}
+/** A limit that is not usable; `what` names it. */
+export declare class PlingLimitsError extends PlingError {}
+/** A call that does not resolve to an action the model was shown. */
+export declare class PlingCallError extends PlingError {}
+/** An assistant or chat option that is not usable; `what` names it. */
+export declare class PlingConfigError extends PlingError {}
+/** The engine is not loaded (`not-initialised`), could not load (`load`), is the observe-only build (`observe-only`) or failed inside (`panic`). */
+export declare class PlingEngineError extends PlingError {}
 
 export declare const HANDLER_TIMEOUT_MS: number;
 /** What masked values read as. */
@@ -368,7 +427,12 @@ export declare const MASK: string;
 /** Marks a value as secret: it is masked before anything leaves the page. */
 export declare function secret<T>(value: T): { value: T };
 export declare function init(source?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
-export declare function createPling(options?: PlingOptions & { wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module }): Promise<Pling>;
+/**
+ * Loads the engine and returns a Pling for this page. With `lazy: true` it returns at once and
+ * the engine loads when it is first needed (the first observation, call or chat message);
+ * `observeNow()` needs it loaded.
+ */
+export declare function createPling(options?: PlingOptions & { wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module; lazy?: boolean }): Promise<Pling>;
 export declare function engineReady(): boolean;
 /** Whether the loaded engine carries the assistant loop (false for pling_observe_bg.wasm). */
 export declare function engineHasAssistant(): boolean;
@@ -406,8 +470,21 @@ export interface AssistantOptions {
   app?: string;
   /** Asks the person before a confirm action runs (default `window.confirm`). */
   confirm?: (request: ConfirmRequest) => boolean | Promise<boolean>;
-  onEvent?: (event: { type: string; [k: string]: unknown }) => void;
+  onEvent?: (event: AssistantEvent) => void;
 }
+
+/** What the assistant reports as it works, one event at a time. */
+export type AssistantEvent =
+  | { type: 'observe' }
+  | { type: 'thinking' }
+  | { type: 'summarize' }
+  | { type: 'text'; text: string }
+  | { type: 'reply'; content: string }
+  | { type: 'usage'; prompt_tokens: number; completion_tokens: number; cached_tokens: number }
+  | ({ type: 'confirm' } & ConfirmRequest)
+  | { type: 'call'; actionId: string; record?: string | null; arguments: Record<string, unknown> }
+  | { type: 'result'; actionId: string; record?: string | null; ok: boolean; error?: string }
+  | ({ type: 'finish' } & AssistantResult);
 
 export interface DoneAction {
   name: string;
@@ -445,8 +522,25 @@ export interface ChatOptions extends AssistantOptions {
   container?: HTMLElement;
 }
 
-export declare function mountChat(pling: Pling, options: ChatOptions): {
-  assistant: Assistant;
+/**
+ * `<pling-chat endpoint="/v1" label="…" placeholder="…" model="…">`: the chat as an element
+ * (defined when the package loads). It talks to its `pling` property, else the script build's
+ * Pling. Themed with `--pling-accent`, `--pling-bg`, `--pling-fg`, `--pling-muted`,
+ * `--pling-border`, `--pling-subtle`, `--pling-danger`, `--pling-warn-bg`, `--pling-warn-border`,
+ * `--pling-radius`, `--pling-font`, `--pling-z` and `::part(launcher | panel | header | title |
+ * close | log | message | user | assistant | step | confirm | allow | deny | form | input | send)`.
+ */
+export declare class PlingChatElement extends HTMLElement {
+  pling: Pling | null;
+  readonly chat: ReturnType<typeof mountChat> | null;
+}
+declare global {
+  interface HTMLElementTagNameMap { 'pling-chat': PlingChatElement }
+}
+
+export declare function mountChat(pling: Pling, options: ChatOptions & { host?: HTMLElement }): {
+  /** The assistant, once the engine has loaded (at once unless the start was lazy). */
+  readonly assistant: Assistant | null;
   open(): void;
   close(): void;
   send(text: string): void;

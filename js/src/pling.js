@@ -2,13 +2,14 @@
 import { Registry } from './registry.js';
 import { normAction, normForm, normFeedback, normPage, normRecords, normRegion, normRowAction, normState } from './declare.js';
 import { PlingDeclarationError, messageOf, reportDeclaration } from './errors.js';
+import { askPerson } from './confirm.js';
 import { Viewport } from './dom.js';
 import { collect } from './collect.js';
 import { MarkedElements } from './marked.js';
 import { AgentSurface } from './surface.js';
 import { Activity, settle } from './settle.js';
 import { dispatch } from './dispatch.js';
-import { Observed, checkLimits, systemMessage } from './engine.js';
+import { Observed, checkLimits, engineReady, loadEngine, systemMessage } from './engine.js';
 
 /** Default time a handler may take before its call fails. */
 export const HANDLER_TIMEOUT_MS = 10000;
@@ -29,7 +30,9 @@ export class Pling {
       handlerTimeoutMs: HANDLER_TIMEOUT_MS,
       ...options,
     };
-    if (options.limits) this.options.limits = checkLimits(options.limits);
+    // Limits are checked by the engine: now if it is loaded, else when it first is.
+    this.limitsChecked = !options.limits || engineReady();
+    if (options.limits && this.limitsChecked) this.options.limits = checkLimits(options.limits);
     this.registry = new Registry();
     this.activity = new Activity();
     this.marked = new MarkedElements(document);
@@ -162,6 +165,15 @@ export class Pling {
     return p;
   }
 
+  /** The engine, loaded if this Pling was made before it (a lazy start), limits checked. */
+  async #engine() {
+    if (!engineReady()) await loadEngine();
+    if (!this.limitsChecked) {
+      this.options.limits = checkLimits(this.options.limits);
+      this.limitsChecked = true;
+    }
+  }
+
   /** Waits until the page has settled. @returns {Promise<import('./settle.js').SettleReport>} */
   settle() {
     return settle(this.activity, { ...this.options.settle, pending: this.pendingWork, busy: this.options.busy });
@@ -191,6 +203,7 @@ export class Pling {
    * @returns {Promise<Observation>}
    */
   async observe(options = {}) {
+    await this.#engine();
     const report = options.settle === false ? { settled: true, waitedMs: 0 } : await this.settle();
     return this.observeNow(report);
   }
@@ -200,7 +213,7 @@ export class Pling {
     const collected = this.collect();
     const engine = new Observed(this.#serialize(collected), this.options.limits);
     this.#changed();
-    this.last = { engine, targets: collected.targets };
+    this.last = { engine, targets: collected.targets, snapshot: collected.snapshot };
     return {
       section: engine.section,
       tools: engine.tools,
@@ -221,7 +234,7 @@ export class Pling {
     const json = this.#serialize(collected);
     this.#changed();
     // The loop observes the JSON itself; an engine for `call` is made only if one is asked for.
-    this.last = { engine: null, json, targets: collected.targets };
+    this.last = { engine: null, json, targets: collected.targets, snapshot: collected.snapshot };
     return { json, settle: settled };
   }
 
@@ -230,11 +243,29 @@ export class Pling {
    * @returns {Promise<{engine: Observed, targets: Map<string, any>, json: string, settle: import('./settle.js').SettleReport}>}
    */
   async take() {
+    await this.#engine();
     const settled = await this.settle();
     const collected = this.collect();
     const json = this.#serialize(collected);
     const engine = new Observed(json, this.options.limits);
     return { engine, targets: collected.targets, json, settle: settled };
+  }
+
+  /**
+   * What an action is in the person's words, from the latest snapshot: its description and,
+   * for a row, the row's label (`toggle@t9` → "Mark the task done", “Write the weekly report”).
+   * @param {string} actionId
+   * @param {string | null} [record]
+   * @returns {{description: string, label: string | null}}
+   */
+  describe(actionId, record) {
+    const snapshot = this.last?.snapshot;
+    const at = actionId.indexOf('@');
+    const declared = at > 0 && !snapshot?.actions.some((a) => a.id === actionId) ? actionId.slice(0, at) : actionId;
+    const row = record ?? (at > 0 ? actionId.slice(at + 1) : null);
+    const action = snapshot?.actions.find((a) => a.id === declared);
+    const found = row === null ? undefined : snapshot?.records.find((r) => r.id === row);
+    return { description: action?.description || action?.name || declared, label: found?.label ?? null };
   }
 
   /**
@@ -273,6 +304,7 @@ export class Pling {
    * @returns {Promise<CallResult>}
    */
   async call(name, args = {}) {
+    await this.#engine();
     if (!this.last) await this.observe();
     if (!this.last.engine) this.last.engine = new Observed(this.last.json, this.options.limits);
     const { engine, targets } = this.last;
@@ -294,14 +326,8 @@ export class Pling {
     // A handoff is the person's step: a call never runs it.
     if (resolved.handoff) return { ok: false, actionId: resolved.actionId, handoff: true, error: 'this step is for the person: control was handed to them; it did not run' };
     if (resolved.confirm) {
-      const approve = this.options.confirm ?? ((info) => window.confirm(`Allow the assistant to run "${info.name}"${info.record ? ` on ${info.record}` : ''}?`));
-      let yes = false;
-      try {
-        yes = !!(await approve({ name, actionId: resolved.actionId, record: resolved.record ?? undefined, description: resolved.description, arguments: args }));
-      } catch {
-        yes = false;
-      }
-      if (!yes) return { ok: false, actionId: resolved.actionId, declined: true, error: 'the person declined this action' };
+      const request = { name, actionId: resolved.actionId, record: resolved.record ?? undefined, description: resolved.description, arguments: args };
+      if (!(await askPerson(request, this.options.confirm))) return { ok: false, actionId: resolved.actionId, declined: true, error: 'the person declined this action' };
     }
     const result = await dispatch(target, resolved, args, {
       timeoutMs: this.options.handlerTimeoutMs,

@@ -1,7 +1,7 @@
 // Types for the slim entry (`pling/slim`): you pass the engine's .wasm yourself.
 export {
-  Pling, PlingDeclarationError, HANDLER_TIMEOUT_MS, MASK, secret, engineReady, engineHasAssistant, defaultLimits, mountDebugPanel,
-  Assistant, mountChat, chat, AgentSurface, SURFACE_VERSION, connectWebMCP, READ_PAGE,
+  Pling, PlingError, PlingDeclarationError, PlingSnapshotError, PlingLimitsError, PlingCallError, PlingConfigError, PlingEngineError, HANDLER_TIMEOUT_MS, MASK, secret, engineReady, engineHasAssistant, defaultLimits, mountDebugPanel,
+  Assistant, mountChat, PlingChatElement, chat, AgentSurface, SURFACE_VERSION, connectWebMCP, READ_PAGE,
 } from './index.js';
 export type * from './index.js';
 import type { Pling, PlingOptions } from './index.js';
@@ -9,6 +9,8 @@ import type { Pling, PlingOptions } from './index.js';
 export type WasmSource = string | URL | Request | Response | BufferSource | WebAssembly.Module;
 
 export interface SlimOptions extends PlingOptions {
+  /** Load the engine when it is first needed instead of now. */
+  lazy?: boolean;
   /** The URL or bytes of pling_wasm_bg.wasm. */
   wasm: WasmSource;
 }

@@ -1,16 +1,16 @@
 // The slim entry: the same API, but you pass the engine's .wasm (URL, Response or bytes)
 // to init() yourself — for bundlers and CDNs that place assets their own way.
-import { initEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
+import { initEngine, deferEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
 
 export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
 export { secret } from './declare.js';
-export { PlingDeclarationError } from './errors.js';
+export { PlingError, PlingDeclarationError, PlingSnapshotError, PlingLimitsError, PlingCallError, PlingConfigError, PlingEngineError } from './errors.js';
 export { MASK } from './collect.js';
 export { mountDebugPanel } from './debug-panel.js';
 export { Assistant } from './assistant.js';
 export { chat } from './client.js';
-export { mountChat } from './widget.js';
+export { mountChat, PlingChatElement } from './widget.js';
 export { AgentSurface, SURFACE_VERSION } from './surface.js';
 export { connectWebMCP, READ_PAGE } from './webmcp.js';
 export { engineReady, engineHasAssistant, defaultLimits };
@@ -21,7 +21,7 @@ export { engineReady, engineHasAssistant, defaultLimits };
  */
 export function init(source) {
   if (source === undefined || source === null) {
-    return Promise.reject(new Error('pling/slim: init(source) needs the URL or bytes of pling_wasm_bg.wasm'));
+    return Promise.reject(new Error('pling-runtime/slim: init(source) needs the URL or bytes of pling_wasm_bg.wasm'));
   }
   return initEngine(source);
 }
@@ -30,7 +30,9 @@ export function init(source) {
  * @param {import('./slim.d.ts').SlimOptions} options
  */
 export async function createPling(options) {
-  const { wasm, ...rest } = options ?? {};
-  await init(wasm);
+  const { wasm, lazy, ...rest } = options ?? {};
+  if (wasm === undefined || wasm === null) await init(wasm);
+  else if (lazy) deferEngine(wasm);
+  else await init(wasm);
   return new Pling(rest);
 }

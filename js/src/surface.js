@@ -5,6 +5,7 @@
 // and answers with the same tool result the in-page model would read.
 import { Observed, systemMessage } from './engine.js';
 import { messageOf } from './errors.js';
+import { askPerson } from './confirm.js';
 
 /** Version of what `observe` and `call` return; it changes only when their shape does. */
 export const SURFACE_VERSION = 1;
@@ -112,14 +113,9 @@ export class AgentSurface {
     });
   }
 
-  async #confirm(name, run) {
-    const ask = this.options.confirm ?? this.pling.options.confirm ?? ((r) => window.confirm(`Allow an agent to: ${r.description || r.actionId}${r.record ? ` (${r.record})` : ''}?`));
-    try {
-      return !!(await ask({ name, actionId: run.actionId, record: run.record ?? undefined, description: run.description, arguments: run.arguments }));
-    } catch (error) {
-      console.error(`[pling] confirm threw: ${messageOf(error)}`);
-      return false;
-    }
+  #confirm(name, run) {
+    const request = { name, actionId: run.actionId, record: run.record ?? undefined, description: run.description, arguments: run.arguments };
+    return askPerson(request, this.options.confirm, this.pling.options.confirm);
   }
 
   /**

@@ -2,30 +2,47 @@
 // answers its confirmation questions and can stop it. It lives in a shadow root marked
 // data-pling-ignore, so it is never part of the page it operates.
 import { Assistant } from './assistant.js';
+import { engineReady, loadEngine } from './engine.js';
+import { checkAssistantOptions } from './options.js';
 
+// Themed through custom properties on the host (`pling-chat { --pling-accent: #0a7 }`) and
+// `::part(...)`; light and dark defaults follow prefers-color-scheme.
 const STYLE = `
-:host { all: initial; }
-.launcher { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; border: 0; border-radius: 24px;
-  padding: 10px 16px; font: 600 14px system-ui, sans-serif; background: #2d5bd7; color: #fff; cursor: pointer; box-shadow: 0 2px 8px #0003; }
-.panel { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; width: min(380px, calc(100vw - 40px));
-  height: min(520px, calc(100vh - 40px)); display: flex; flex-direction: column; background: #fff; color: #1d1d1f;
-  border-radius: 12px; box-shadow: 0 6px 24px #0004; font: 14px/1.45 system-ui, sans-serif; overflow: hidden; }
+:host { all: initial; --pling-accent: #2d5bd7; --pling-on-accent: #fff; --pling-bg: #fff; --pling-fg: #1d1d1f;
+  --pling-muted: #f0f1f4; --pling-border: #e3e4e8; --pling-subtle: #555; --pling-danger: #b3261e;
+  --pling-warn-bg: #fff9e0; --pling-warn-border: #e0b400; --pling-radius: 12px; --pling-font: 14px/1.45 system-ui, sans-serif;
+  --pling-z: 2147483000; }
+@media (prefers-color-scheme: dark) {
+  :host { --pling-accent: #7aa2ff; --pling-on-accent: #0b1020; --pling-bg: #1c1d21; --pling-fg: #ececf1; --pling-muted: #2a2c33;
+    --pling-border: #3a3c44; --pling-subtle: #b5b7c0; --pling-danger: #ff8a80; --pling-warn-bg: #3a3218; --pling-warn-border: #c9a227; }
+}
+.launcher { position: fixed; right: max(12px, env(safe-area-inset-right)); bottom: max(12px, env(safe-area-inset-bottom)); z-index: var(--pling-z);
+  border: 0; border-radius: 24px; padding: 10px 16px; font: 600 14px system-ui, sans-serif; background: var(--pling-accent);
+  color: var(--pling-on-accent); cursor: pointer; box-shadow: 0 2px 8px #0003; max-width: calc(100vw - 24px); }
+.panel { position: fixed; right: 12px; bottom: 12px; z-index: var(--pling-z); width: min(380px, calc(100vw - 24px));
+  height: min(520px, calc(100vh - 24px)); display: flex; flex-direction: column; background: var(--pling-bg); color: var(--pling-fg);
+  border: 1px solid var(--pling-border); border-radius: var(--pling-radius); box-shadow: 0 6px 24px #0004; font: var(--pling-font); overflow: hidden; }
 .panel[hidden], .launcher[hidden] { display: none; }
-header { display: flex; align-items: center; gap: 8px; padding: 10px 14px; background: #f3f4f7; border-bottom: 1px solid #e3e4e8; }
-header strong { flex: 1; }
-header button { border: 0; background: none; font-size: 18px; cursor: pointer; color: #555; }
+.head { display: flex; align-items: center; gap: 8px; padding: 10px 14px; background: var(--pling-muted); border-bottom: 1px solid var(--pling-border); }
+.head strong { flex: 1; }
+.head button { border: 0; background: none; font-size: 18px; cursor: pointer; color: var(--pling-subtle); min-width: 32px; min-height: 32px; }
 .log { flex: 1; overflow-y: auto; padding: 12px 14px; display: flex; flex-direction: column; gap: 8px; }
 .msg { padding: 8px 10px; border-radius: 10px; max-width: 88%; white-space: pre-wrap; word-break: break-word; }
-.user { align-self: flex-end; background: #2d5bd7; color: #fff; }
-.assistant { align-self: flex-start; background: #f0f1f4; }
-.step { align-self: flex-start; font-size: 12px; color: #555; }
-.step.failed { color: #b3261e; }
-.confirm { align-self: stretch; border: 1px solid #e0b400; background: #fff9e0; border-radius: 10px; padding: 8px 10px; }
-.confirm button { margin: 6px 8px 0 0; }
-form { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #e3e4e8; }
-input { flex: 1; padding: 8px 10px; border: 1px solid #ccd; border-radius: 8px; font: inherit; }
-form button { padding: 8px 12px; border: 0; border-radius: 8px; background: #2d5bd7; color: #fff; font: inherit; cursor: pointer; }
-form button.stop { background: #b3261e; }
+.user { align-self: flex-end; background: var(--pling-accent); color: var(--pling-on-accent); }
+.assistant { align-self: flex-start; background: var(--pling-muted); }
+.step { align-self: flex-start; font-size: 12px; color: var(--pling-subtle); }
+.step.failed, .assistant.error { color: var(--pling-danger); }
+.confirm { align-self: stretch; border: 1px solid var(--pling-warn-border); background: var(--pling-warn-bg); border-radius: 10px; padding: 8px 10px; }
+.confirm p { margin: 0 0 6px; }
+.confirm button { margin: 4px 8px 0 0; padding: 6px 14px; min-height: 32px; border-radius: 8px; font: inherit; cursor: pointer;
+  border: 1px solid var(--pling-border); background: var(--pling-bg); color: var(--pling-fg); }
+.confirm button.allow { background: var(--pling-accent); color: var(--pling-on-accent); border-color: var(--pling-accent); }
+form { display: flex; gap: 6px; padding: 10px; border-top: 1px solid var(--pling-border); }
+input { flex: 1; min-width: 0; padding: 8px 10px; border: 1px solid var(--pling-border); border-radius: 8px; font: inherit;
+  background: var(--pling-bg); color: var(--pling-fg); }
+form button { padding: 8px 12px; border: 0; border-radius: 8px; background: var(--pling-accent); color: var(--pling-on-accent); font: inherit; cursor: pointer; }
+form button.stop { background: var(--pling-danger); }
+:focus-visible { outline: 2px solid var(--pling-accent); outline-offset: 2px; }
 `;
 
 /**
@@ -34,153 +51,283 @@ form button.stop { background: #b3261e; }
  * @param {import('./index.d.ts').ChatOptions} options
  */
 export function mountChat(pling, options) {
-  const host = document.createElement('div');
-  host.setAttribute('data-pling-ignore', '');
-  host.className = 'pling-chat';
-  const root = host.attachShadow({ mode: 'open' });
-  root.innerHTML = `<style>${STYLE}</style>
-    <button class="launcher" type="button" aria-label="Open the assistant"></button>
-    <section class="panel" role="dialog" hidden>
-      <header><strong></strong><button class="close" type="button" aria-label="Close">×</button></header>
-      <div class="log" role="log" aria-live="polite"></div>
-      <form><input name="q" autocomplete="off" aria-label="Message">
-        <button type="submit" class="send">Send</button></form>
-    </section>`;
-  const $ = (s) => root.querySelector(s);
-  // Text set as text, never parsed as markup.
-  const title = options.title ?? 'Assistant';
-  $('.launcher').textContent = title;
-  $('header strong').textContent = title;
-  $('.panel').setAttribute('aria-label', title);
-  $('input').placeholder = options.placeholder ?? 'Ask me to do something on this page';
-  const log = $('.log');
-  const input = $('input');
-  const send = $('.send');
-  let streaming = null;
-
-  const add = (cls, text) => {
-    const el = document.createElement('div');
-    el.className = `msg ${cls}`;
-    el.textContent = text;
-    log.append(el);
-    log.scrollTop = log.scrollHeight;
-    return el;
-  };
-
-  const confirm = (request) => new Promise((resolve) => {
-    const box = document.createElement('div');
-    box.className = 'confirm';
-    box.setAttribute('role', 'alertdialog');
-    // The row as the person knows it (its label), not only its id: a wrong row is seen.
-    const what = request.description || request.actionId;
-    const row_ = request.label ? ` \u201c${request.label}\u201d${request.record ? ` (${request.record})` : ''}` : request.record ? ` (${request.record})` : '';
-    const question = document.createElement('p');
-    question.textContent = `Allow: ${what}${row_}?`;
-    question.id = `pling-confirm-${Math.random().toString(36).slice(2)}`;
-    box.setAttribute('aria-labelledby', question.id);
-    box.append(question);
-    const row = document.createElement('div');
-    const yes = document.createElement('button');
-    yes.type = 'button';
-    yes.textContent = 'Allow';
-    yes.setAttribute('aria-label', `Allow: ${what}${row_}`);
-    const no = document.createElement('button');
-    no.type = 'button';
-    no.textContent = 'Deny';
-    no.setAttribute('aria-label', `Deny: ${what}${row_}`);
-    const answer = (value) => {
-      yes.disabled = true;
-      no.disabled = true;
-      box.append(document.createTextNode(value ? ' — allowed' : ' — denied'));
-      resolve(value);
-    };
-    yes.addEventListener('click', () => answer(true));
-    no.addEventListener('click', () => answer(false));
-    row.append(yes, no);
-    box.append(row);
-    log.append(box);
-    log.scrollTop = log.scrollHeight;
-    yes.focus();
-  });
-
-  const assistant = new Assistant(pling, {
+  const { host, ...rest } = options;
+  checkAssistantOptions(rest, 'mountChat');
+  options = rest;
+  const view = new ChatView(options, host);
+  const make = () => new Assistant(pling, {
     ...options,
-    confirm: options.confirm ?? confirm,
+    confirm: options.confirm ?? ((request) => view.confirmCard(request)),
     onEvent: (event) => {
       options.onEvent?.(event);
-      if (event.type === 'thinking') streaming = null;
-      if (event.type === 'text') {
-        streaming = streaming ?? add('assistant', '');
-        streaming.textContent += event.text;
-      }
-      if (event.type === 'call') add('step', `→ ${event.actionId}`);
-      if (event.type === 'result' && !event.ok) add('step failed', `✗ ${event.actionId}: ${event.error}`);
+      view.show(event, (id, record) => pling.describe(id, record));
     },
   });
-
-  const busy = (on) => {
-    send.textContent = on ? 'Stop' : 'Send';
-    send.classList.toggle('stop', on);
-    input.disabled = on;
-  };
-
-  $('form').addEventListener('submit', async (event) => {
+  // On a lazy start the engine loads when the person first opens the chat (or points at it).
+  let assistant = engineReady() ? make() : null;
+  const starting = () => loadEngine().then(() => (assistant ??= make()));
+  if (!assistant) {
+    view.launcher.addEventListener('pointerenter', () => starting().catch(() => {}), { once: true });
+    view.launcher.addEventListener('click', () => starting().catch(() => {}), { once: true });
+  }
+  view.form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (assistant.busy) {
-      assistant.stop();
-      return;
-    }
-    const text = input.value.trim();
-    if (!text) return;
-    input.value = '';
-    add('user', text);
-    busy(true);
-    const result = await assistant.run(text);
-    busy(false);
-    if (streaming && streaming.textContent.trim() === result.message.trim()) {
-      streaming = null;
-    } else {
-      if (streaming) streaming.remove();
-      streaming = null;
-      add('assistant', result.message);
-    }
-    // What actually ran, from the receipts, whatever the answer says.
-    const ran = result.actions.filter((a) => a.dispatched);
-    if (ran.length) {
-      const line = ran.map((a) => `${a.name}${a.record ? ` ${a.record}` : ''}${a.label ? ` “${a.label}”` : ''} ${a.ok ? '✓' : '✗'}`).join(' · ');
-      add('step', `Ran: ${line}`);
-    }
-    input.focus();
+    starting().then((a) => {
+      if (a.busy) a.stop();
+      else ask(a, view);
+    }, (error) => view.add('assistant error', `The assistant could not start: ${error.message}`));
   });
-  const open = () => {
-    $('.panel').hidden = false;
-    $('.launcher').hidden = true;
-    input.focus();
-  };
-  const close = () => {
-    $('.panel').hidden = true;
-    $('.launcher').hidden = false;
-  };
-  $('.launcher').addEventListener('click', open);
-  $('.close').addEventListener('click', close);
-  (options.container ?? document.body).append(host);
+  if (!host) (options.container ?? document.body).append(view.host);
   const interrupted = Assistant.interrupted();
   if (interrupted) {
-    add('assistant', `The page changed while I was working on "${interrupted.request}"${interrupted.action ? ` (during ${interrupted.action})` : ''}, so that request was interrupted. Check the page, then ask again if needed.`);
-    open();
+    view.add('assistant', `The page changed while I was working on "${interrupted.request}"${interrupted.action ? ` (during ${interrupted.action})` : ''}, so that request was interrupted. Check the page, then ask again if needed.`);
+    view.open();
   }
   return {
-    assistant,
-    open,
-    close,
+    /** The assistant, once the engine has loaded (at once unless the start was lazy). */
+    get assistant() {
+      return assistant;
+    },
+    open: () => view.open(),
+    close: () => view.close(),
     /** Sends a message as if the person typed it. */
     send(text) {
-      input.value = text;
-      $('form').requestSubmit();
+      view.input.value = text;
+      view.form.requestSubmit();
     },
     destroy() {
-      assistant.destroy();
-      host.remove();
+      assistant?.destroy();
+      // A host the page gave (the <pling-chat> element) stays where the page put it.
+      if (host) view.host.shadowRoot?.replaceChildren();
+      else view.host.remove();
     },
   };
 }
+
+/** One request from the input: the answer, then what actually ran, from the receipts. */
+async function ask(assistant, view) {
+  const text = view.input.value.trim();
+  if (!text) return;
+  view.input.value = '';
+  view.add('user', text);
+  view.busy(true);
+  const result = await assistant.run(text);
+  view.busy(false);
+  view.answer(result.message, result.reason === 'modelFailed');
+  // What actually ran, from the receipts, whatever the answer says: in words, with the row.
+  const ran = result.actions.filter((a) => a.dispatched);
+  if (ran.length) {
+    const line = ran.map((a) => `${a.ok ? '✓' : '✗'} ${stepWords(assistant.pling, a)}`).join(' · ');
+    view.add('step', `Done: ${line}`);
+  }
+  view.input.focus();
+}
+
+/** An action as the person reads it: "Delete the task “Book the design review”". */
+function stepWords(pling, action) {
+  const { description, label } = pling.describe(action.actionId ?? action.name, action.record);
+  const row = action.label ?? label;
+  return `${description}${row ? ` “${row}”` : action.record ? ` (${action.record})` : ''}`;
+}
+
+/** The widget's DOM, in a shadow root: launcher, panel, log, input, confirmation cards. */
+class ChatView {
+  /** @param {import('./index.d.ts').ChatOptions} options */
+  /** @param {import('./index.d.ts').ChatOptions} options @param {HTMLElement} [host] */
+  constructor(options, host = document.createElement('div')) {
+    this.host = host;
+    this.host.setAttribute('data-pling-ignore', '');
+    this.host.classList.add('pling-chat');
+    const root = this.host.shadowRoot ?? this.host.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>${STYLE}</style>
+    <button class="launcher" part="launcher" type="button"></button>
+    <section class="panel" part="panel" role="dialog" aria-labelledby="pling-title" hidden>
+      <div class="head" part="header"><strong id="pling-title" part="title"></strong><button class="close" part="close" type="button" aria-label="Close">×</button></div>
+      <div class="log" part="log" role="log" aria-live="polite"></div>
+      <form part="form"><input name="q" part="input" autocomplete="off" aria-label="Message">
+        <button type="submit" class="send" part="send">Send</button></form>
+    </section>`;
+    const $ = (sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
+    // Text set as text, never parsed as markup.
+    const title = options.title ?? 'Assistant';
+    this.launcher = $('.launcher');
+    this.panel = $('.panel');
+    this.launcher.textContent = title;
+    // The accessible name holds the visible text (label in name).
+    this.launcher.setAttribute('aria-label', `Open ${title}`);
+    $('.head strong').textContent = title;
+    // Escape closes the panel (an open confirmation answers no first).
+    this.panel.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      const deny = /** @type {HTMLButtonElement | null} */ (this.log.querySelector('.confirm button.deny:not(:disabled)'));
+      if (deny) deny.click();
+      else this.close();
+    });
+    this.log = $('.log');
+    this.form = /** @type {HTMLFormElement} */ ($('form'));
+    this.input = /** @type {HTMLInputElement} */ ($('input'));
+    this.input.placeholder = options.placeholder ?? 'Ask me to do something on this page';
+    this.sendButton = $('.send');
+    /** The message the streamed text is going into, if any. */
+    this.streaming = null;
+    this.launcher.addEventListener('click', () => this.open());
+    $('.close').addEventListener('click', () => this.close());
+  }
+
+  add(cls, text) {
+    const el = document.createElement('div');
+    el.className = `msg ${cls}`;
+    el.setAttribute('part', `message ${cls}`);
+    el.textContent = text;
+    this.log.append(el);
+    this.log.scrollTop = this.log.scrollHeight;
+    return el;
+  }
+
+  /**
+   * An assistant event, as the person sees it: steps in words, with the row's label.
+   * @param {any} event
+   * @param {(actionId: string, record?: string | null) => {description: string, label: string | null}} describe
+   */
+  show(event, describe) {
+    if (event.type === 'thinking') this.streaming = null;
+    if (event.type === 'text') {
+      this.streaming = this.streaming ?? this.add('assistant', '');
+      this.streaming.textContent += event.text;
+    }
+    const words = (e) => {
+      const { description, label } = describe(e.actionId, e.record);
+      return `${description}${label ? ` “${label}”` : e.record ? ` (${e.record})` : ''}`;
+    };
+    if (event.type === 'call') this.add('step', `→ ${words(event)}`);
+    if (event.type === 'result' && !event.ok) this.add('step failed', `✗ ${words(event)}: ${event.error}`);
+  }
+
+  /**
+   * The final answer: the streamed text when it is the answer, else the answer in its place;
+   * a failure (the endpoint, the key, a limit) as an error the person can tell apart.
+   */
+  answer(message, failed = false) {
+    if (!failed && this.streaming && this.streaming.textContent.trim() === message.trim()) {
+      this.streaming = null;
+      return;
+    }
+    this.streaming?.remove();
+    this.streaming = null;
+    const el = this.add(failed ? 'assistant error' : 'assistant', message);
+    if (failed) el.setAttribute('role', 'alert');
+  }
+
+  busy(on) {
+    const hadFocus = this.host.shadowRoot?.activeElement === this.input;
+    this.sendButton.textContent = on ? 'Stop' : 'Send';
+    this.sendButton.classList.toggle('stop', on);
+    this.input.disabled = on;
+    // While the model works, focus stays in the panel: on Stop, the one thing to do.
+    if (on && hadFocus) this.sendButton.focus();
+  }
+
+  open() {
+    this.panel.hidden = false;
+    this.launcher.hidden = true;
+    this.input.focus();
+  }
+
+  close() {
+    this.panel.hidden = true;
+    this.launcher.hidden = false;
+    this.launcher.focus();
+  }
+
+  /**
+   * Asks the person in the log: "Allow: Delete the task “Book the design review” (t2)?", with
+   * the row as the person knows it (its label), not only its id, so a wrong row is seen.
+   * @param {import('./index.d.ts').ConfirmRequest} request
+   * @returns {Promise<boolean>}
+   */
+  confirmCard(request) {
+    const what = request.description || request.actionId;
+    const row = request.label ? ` \u201c${request.label}\u201d${request.record ? ` (${request.record})` : ''}` : request.record ? ` (${request.record})` : '';
+    const box = document.createElement('div');
+    box.className = 'confirm';
+    box.setAttribute('role', 'alertdialog');
+    const question = document.createElement('p');
+    question.textContent = `Allow: ${what}${row}?`;
+    question.id = `pling-confirm-${Math.random().toString(36).slice(2)}`;
+    box.setAttribute('aria-labelledby', question.id);
+    const yes = cardButton('Allow', `Allow: ${what}${row}`, 'allow');
+    const no = cardButton('Deny', `Deny: ${what}${row}`, 'deny');
+    box.setAttribute('part', 'confirm');
+    const buttons = document.createElement('div');
+    buttons.append(yes, no);
+    box.append(question, buttons);
+    this.log.append(box);
+    this.log.scrollTop = this.log.scrollHeight;
+    yes.focus();
+    return new Promise((resolve) => {
+      const answer = (value) => {
+        yes.disabled = true;
+        no.disabled = true;
+        box.append(document.createTextNode(value ? ' — allowed' : ' — denied'));
+        resolve(value);
+      };
+      yes.addEventListener('click', () => answer(true));
+      no.addEventListener('click', () => answer(false));
+    });
+  }
+}
+
+function cardButton(text, label, kind) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = kind;
+  b.setAttribute('part', kind);
+  b.textContent = text;
+  b.setAttribute('aria-label', label);
+  return b;
+}
+
+/**
+ * `<pling-chat endpoint="/v1" label="Task assistant" placeholder="…" model="…">`: the chat as
+ * an element. It talks to the page's Pling: its `pling` property, else the script build's
+ * (`Pling.ready`), else the first `pling:ready` event. Themed with `--pling-*` custom
+ * properties and `::part(launcher | panel | header | title | close | log | message | user |
+ * assistant | step | confirm | allow | deny | form | input | send)`.
+ */
+export class PlingChatElement extends (globalThis.HTMLElement ?? class {}) {
+  /** @type {import('./pling.js').Pling | null} */
+  #pling = null;
+  /** @type {ReturnType<typeof mountChat> | null} */
+  chat = null;
+
+  get pling() {
+    return this.#pling;
+  }
+
+  set pling(value) {
+    this.#pling = value;
+    if (this.isConnected && !this.chat && value) this.#start(value);
+  }
+
+  connectedCallback() {
+    if (this.chat) return;
+    if (this.#pling) return this.#start(this.#pling);
+    const script = /** @type {any} */ (globalThis).Pling;
+    if (script?.ready) script.ready.then((p) => this.#start(p), () => {});
+    else document.addEventListener('pling:ready', (e) => this.#start(/** @type {CustomEvent} */ (e).detail), { once: true });
+  }
+
+  disconnectedCallback() {
+    this.chat?.destroy();
+    this.chat = null;
+  }
+
+  #start(pling) {
+    if (this.chat || !this.isConnected) return;
+    const attr = (name) => this.getAttribute(name) ?? undefined;
+    this.chat = mountChat(pling, { baseURL: attr('endpoint') ?? '/v1', title: attr('label'), placeholder: attr('placeholder'), model: attr('model'), host: this });
+  }
+}
+
+if (globalThis.customElements && !customElements.get('pling-chat')) customElements.define('pling-chat', PlingChatElement);

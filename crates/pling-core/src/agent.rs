@@ -268,6 +268,9 @@ pub struct Agent {
 /// fallback from the receipts.
 pub const NUDGE: &str = "You repeated my request instead of acting on it. Call the action that does it, or say briefly what you did and the result.";
 
+/// What the model is told once when it wrote out a tool's definition instead of calling it.
+pub const NUDGE_DEFINITION: &str = "You wrote out a tool's definition instead of calling it. Call the action that does what I asked, with its arguments, or say briefly what you did and the result.";
+
 /// Whether a model error says the request was larger than the model's context.
 fn is_context_overflow(error: &ModelError) -> bool {
     let (status, message, code) = match error {
@@ -453,18 +456,20 @@ impl Agent {
             // then what the receipts say ran, not something that sounds like a success.
             if message.is_empty() {
                 message = self.what_ran("The model gave no answer.");
-            } else if echoes(&message, &self.request) && !self.nudged {
-                // Small models sometimes say the request back: ask once for the answer.
-                self.nudged = true;
-                self.history
-                    .messages
-                    .push(Message::Assistant { content: Some(message), tool_calls: vec![] });
-                self.history.messages.push(Message::User { content: NUDGE.to_owned() });
-                return Ok(self.request(true));
-            } else if echoes(&message, &self.request) {
-                message = self.what_ran("The model repeated your request instead of answering.");
-            } else if claims_a_change(&message) && !self.log.iter().any(|d| d.dispatched && d.ok) {
-                // Never "done" when nothing was done: the receipts have the last word.
+            } else if let Some(kind) = non_answer(&message, &self.request) {
+                // Small models sometimes say the request back, or write out a tool's
+                // definition: ask once for the answer, then say what the receipts show.
+                if !self.nudged {
+                    self.nudged = true;
+                    self.history
+                        .messages
+                        .push(Message::Assistant { content: Some(message), tool_calls: vec![] });
+                    self.history.messages.push(Message::User { content: kind.nudge().to_owned() });
+                    return Ok(self.request(true));
+                }
+                message = self.what_ran(kind.words());
+            } else if claims_a_change(&message) && self.unbacked(&message) {
+                // Never "done" when it was not: the receipts have the last word.
                 let note = self.what_ran("(Checked against what ran:");
                 message = format!("{message}\n\n{note})");
             }
@@ -873,6 +878,23 @@ impl Agent {
     }
 
     /// `why`, then what ran from the receipts (or that nothing on the page changed).
+    /// Whether a claiming answer goes beyond the receipts: nothing ran, or it names as done an
+    /// operation of the page ("saved", "shipped", "deleted") that did not run successfully.
+    fn unbacked(&self, answer: &str) -> bool {
+        if !self.log.iter().any(|d| d.dispatched && d.ok) {
+            return true;
+        }
+        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else { return false };
+        let words = words_of(answer);
+        shown.actions.iter().any(|a| {
+            let name = a.name.as_deref().unwrap_or(&a.id);
+            let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name);
+            verb.len() >= 3
+                && past_forms(verb).iter().any(|f| words.contains(f))
+                && !self.log.iter().any(|d| d.dispatched && d.ok && d.name.starts_with(verb))
+        })
+    }
+
     fn what_ran(&self, why: &str) -> String {
         let ran: Vec<String> = self
             .log
@@ -949,6 +971,56 @@ fn claims_a_change(answer: &str) -> bool {
     ];
     let a = answer.to_lowercase();
     DONE.iter().any(|w| a.contains(w)) && !NOT.iter().any(|w| a.contains(w))
+}
+
+/// A reply that is not an answer: the request said back, or a tool's definition written out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NonAnswer {
+    Echo,
+    ToolDefinition,
+}
+
+impl NonAnswer {
+    fn nudge(self) -> &'static str {
+        match self {
+            NonAnswer::Echo => NUDGE,
+            NonAnswer::ToolDefinition => NUDGE_DEFINITION,
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            NonAnswer::Echo => "The model repeated your request instead of answering.",
+            NonAnswer::ToolDefinition => "The model wrote out a tool's definition instead of answering.",
+        }
+    }
+}
+
+fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
+    if echoes(answer, request) {
+        return Some(NonAnswer::Echo);
+    }
+    let a = answer.trim_start();
+    let definition = a.starts_with("<tools>")
+        || (a.contains("\"type\": \"function\"") || a.contains("\"type\":\"function\""))
+            && a.contains("\"parameters\"");
+    definition.then_some(NonAnswer::ToolDefinition)
+}
+
+/// The lower-case words of a text.
+fn words_of(text: &str) -> std::collections::HashSet<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+}
+
+/// How an answer says an operation was done: `save` → saved, `ship` → shipped, `refund` →
+/// refunded, `toggle` → toggled.
+fn past_forms(verb: &str) -> Vec<String> {
+    let v = verb.to_lowercase();
+    let mut out = vec![format!("{v}ed"), format!("{v}d")];
+    if let Some(last) = v.chars().last().filter(|c| !"aeiouwxy".contains(*c)) {
+        out.push(format!("{v}{last}ed"));
+    }
+    out
 }
 
 /// Whether `answer` only repeats `request` (ignoring case, spacing and punctuation).

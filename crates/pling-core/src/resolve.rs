@@ -88,7 +88,7 @@ impl<'a> Observation<'a> {
 
     /// Advice for a record that is not on the page: the read actions that find things
     /// (search, filters, pages), or to ask the user.
-    fn where_to_look(&self) -> String {
+    fn where_to_look(&self, name: &str) -> String {
         use crate::snapshot::{ActionKind, Effect};
         let finders: Vec<&str> = self
             .entries
@@ -111,8 +111,8 @@ impl<'a> Observation<'a> {
             "Do not guess an id: ask the user which record they mean.".to_owned()
         } else {
             format!(
-                "If it exists it is on another page or filtered out: find it first with {}, then call again with its id.",
-                finders.join(", ")
+                "If it exists it is on another page or filtered out: find it first (call {}), then call `{name}` again with its id.",
+                finders.join(" or ")
             )
         }
     }
@@ -172,7 +172,7 @@ impl<'a> Observation<'a> {
                             name: name.to_owned(),
                             record: record.to_owned(),
                             examples: examples(),
-                            look: self.where_to_look(),
+                            look: self.where_to_look(name),
                         })
                     }
                 }

@@ -368,7 +368,7 @@ fn bad_calls_are_answered_with_what_is_available_and_nothing_runs() {
     );
     assert_eq!(
         errors[2],
-        "record `t99` is not a row of `toggle` on the page now (its rows: t1, t2, t3, t4, t5, …). If it exists it is on another page or filtered out: find it first with search, then call again with its id."
+        "record `t99` is not a row of `toggle` on the page now (its rows: t1, t2, t3, t4, t5, …). If it exists it is on another page or filtered out: find it first (call search), then call `toggle` again with its id."
     );
     assert_eq!(errors[3], "action `export` is unavailable: nothing to export yet; available now: add_todo, toggle, search, clear_all, pay");
     assert_eq!(errors[4], "invalid arguments for `search`: `text` must be string (got integer)");
@@ -964,6 +964,34 @@ fn an_answer_that_claims_a_change_nothing_made_is_checked_against_the_receipts()
         text_reply("I marked it as done."),
     ]);
     assert_eq!(m, "I marked it as done.");
+    // One clause backed, one not: the page's `add_todo` never ran, and the answer says
+    // "added"; the receipts are added to the answer.
+    let m = claim(vec![
+        tool_reply(None, vec![call("a", "toggle", r#"{"record":"t11"}"#)]),
+        text_reply("I marked it as done and added the task Call Bob."),
+    ]);
+    assert!(m.starts_with("I marked it as done and added the task Call Bob.\n\n(Checked against what ran: What ran: toggle on t11"), "{m}");
+}
+
+#[test]
+fn a_tool_definition_written_out_gets_one_nudge_then_what_ran() {
+    let definition = r#"<tools>{"type": "function", "function": {"name": "search", "description": "Search tasks", "parameters": {"type": "object"}}}</tools>"#;
+    let (requests, finish) = drive(
+        &mut Agent::new(config()),
+        &mut Page::new(),
+        "Search for the budget task.",
+        vec![text_reply(definition), text_reply(definition)],
+        true,
+    );
+    let nudge = requests[1]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(nudge["content"], pling_core::agent::NUDGE_DEFINITION);
+    match finish {
+        Effect::Finish { message, .. } => assert_eq!(
+            message,
+            "The model wrote out a tool's definition instead of answering. Nothing on the page was changed."
+        ),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -1,0 +1,30 @@
+// Asking the person before a confirm action runs: one default prompt for every path (the
+// in-page loop, `Pling.call`, the Agent Surface and WebMCP), in words the person can judge.
+
+/**
+ * The browser's own dialog: "Allow: Delete the task (“Book the design review”)?".
+ * @param {import('./index.d.ts').ConfirmRequest} request
+ * @returns {boolean}
+ */
+export function defaultConfirm(request) {
+  const what = request.description || request.name || request.actionId;
+  const row = request.label ? ` “${request.label}”` : request.record ? ` (${request.record})` : '';
+  return window.confirm(`Allow: ${what}${row}?`);
+}
+
+/**
+ * Asks through the first confirm function given, or the default prompt. A throw or a rejected
+ * promise is a no.
+ * @param {import('./index.d.ts').ConfirmRequest} request
+ * @param {...(((r: import('./index.d.ts').ConfirmRequest) => boolean | Promise<boolean>) | undefined)} askers
+ * @returns {Promise<boolean>}
+ */
+export async function askPerson(request, ...askers) {
+  const ask = askers.find((f) => typeof f === 'function') ?? defaultConfirm;
+  try {
+    return !!(await ask(request));
+  } catch (error) {
+    console.error(`[pling] confirm threw: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
