@@ -991,7 +991,9 @@ impl NonAnswer {
     fn words(self) -> &'static str {
         match self {
             NonAnswer::Echo => "The model repeated your request instead of answering.",
-            NonAnswer::ToolDefinition => "The model wrote out a tool's definition instead of answering.",
+            NonAnswer::ToolDefinition => {
+                "The model wrote out a tool's definition instead of answering."
+            }
         }
     }
 }
@@ -1009,7 +1011,10 @@ fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
 
 /// The lower-case words of a text.
 fn words_of(text: &str) -> std::collections::HashSet<String> {
-    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
 }
 
 /// How an answer says an operation was done: `save` → saved, `ship` → shipped, `refund` →
