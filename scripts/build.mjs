@@ -16,7 +16,7 @@ const wasmIn = join(root, 'target/wasm32-unknown-unknown/release/pling_wasm.wasm
 // `--if-needed` (npm's prepack): a package that already holds its built engine is packed as it
 // is, so packing needs Rust only when the engine was never built or its sources changed since.
 if (process.argv.includes('--if-needed') && upToDate()) {
-  console.log('build: the engine and the script build are up to date; nothing to do');
+  console.error('build: the engine and the script build are up to date; nothing to do');
   process.exit(0);
 }
 

@@ -20,7 +20,9 @@ const npm = (args, cwd) => sh('npm', [...args, '--no-audit', '--no-fund', '--log
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
-const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], root));
+// What `npm pack` runs first (prepack), here so its output stays out of the JSON.
+execFileSync('node', [join(root, 'scripts/build.mjs'), '--if-needed'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], root));
 const tarball = join(work, packed.filename);
 console.log(`packed ${packed.filename}: ${(packed.size / 1024).toFixed(0)} KB, ${packed.entryCount} files`);
 

@@ -1,1 +1,1 @@
-export default { esbuild: { jsx: 'automatic' }, oxc: { jsx: { runtime: 'automatic' } } };
+export default { oxc: { jsx: { runtime: 'automatic' } } };
