@@ -4,6 +4,7 @@
 import * as wasm from '../wasm/pling_wasm.js';
 import { guard } from './engine.js';
 import { checkAssistantOptions } from './options.js';
+import { readCapped } from './body.js';
 
 /**
  * @typedef {object} ClientOptions
@@ -178,31 +179,6 @@ function failureOf(error, signal, timedOut, timeoutMs, started) {
 
 /** The largest reply body read (the engine's cap for streams too). */
 const MAX_REPLY_BYTES = 1 << 20;
-
-/** The body as text, or `undefined` once it passes `max` bytes (the rest is not read). */
-async function readCapped(response, max) {
-  if (!response.body) return response.text();
-  const reader = response.body.getReader();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder().decode(all);
-}
 
 // Streamed text for a live view: the content deltas of each SSE event, with a line split
 // across chunks kept until its end arrives; nothing after `[DONE]`.

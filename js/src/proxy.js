@@ -5,6 +5,8 @@
 // request body, sends nothing of the browser's own (cookies, authorization, origin) upstream,
 // and answers every failure as a JSON error the chat widget can explain.
 
+import { readCapped } from './body.js';
+
 const DEFAULT_MAX_BODY = 1 << 20;
 
 /**
@@ -83,35 +85,11 @@ async function relay(answer) {
   return new Response(answer.body, { status: answer.status, headers });
 }
 
-/** The body as text, or undefined once it passes `max` bytes (the rest is not read). */
+/** The body as text, or undefined when it says or turns out to be larger than `max` bytes. */
 async function readBody(request, max) {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > max) return undefined;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(concat(chunks, size));
-}
-
-function concat(chunks, size) {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  return readCapped(request, max);
 }
 
 /**
