@@ -407,3 +407,22 @@ test('<pling-chat>: themed from the page, Escape answers no to a confirmation an
   await expect(page.locator('pling-chat .panel')).toBeHidden();
   await expect(launcher).toBeFocused();
 });
+
+test('a handoff is a card that says what the person must do and takes them to the page control', async ({ page }) => {
+  await page.goto('/hostile');
+  await page.waitForFunction(() => window.hostileApp);
+  model.script([reply.calls([{ name: 'pay', arguments: {} }])]);
+  await page.evaluate(async (url) => {
+    const { mountChat } = await import('/js/src/index.js');
+    window.chat = mountChat(window.hostileApp.pling, { baseURL: url, model: 'scripted', title: 'Notes helper' });
+    window.chat.open();
+  }, model.url);
+  await page.locator('.pling-chat input').fill('Upgrade me to premium.');
+  await page.keyboard.press('Enter');
+  const card = page.locator('.pling-chat .handoff');
+  await expect(card).toContainText('This step needs you');
+  await expect(card).toHaveAttribute('role', 'group');
+  await card.getByRole('button', { name: 'Show me where to do it on the page' }).click();
+  await expect(page.locator('#pay-button')).toBeFocused();
+  expect(await page.evaluate(() => window.hostileApp.counts.pay)).toBe(0);
+});

@@ -113,7 +113,8 @@ async function ask(assistant, view) {
   view.busy(true);
   const result = await assistant.run(text);
   view.busy(false);
-  view.answer(result.message, result.reason === 'modelFailed');
+  if (result.reason === 'handoff') view.handoffCard(result.message, () => assistant.pling.pointAt(result.actions.at(-1)));
+  else view.answer(result.message, result.reason === 'modelFailed');
   // What actually ran, from the receipts, whatever the answer says: in words, with the row.
   const ran = result.actions.filter((a) => a.dispatched);
   if (ran.length) {
@@ -217,6 +218,29 @@ class ChatView {
     this.streaming = null;
     const el = this.add(failed ? 'assistant error' : 'assistant', message);
     if (failed) el.setAttribute('role', 'alert');
+  }
+
+  /**
+   * A step only the person can take (a payment, a sign-in): what to do, and a button that
+   * takes them to the page's control for it.
+   * @param {string} message
+   * @param {() => void} show
+   */
+  handoffCard(message, show) {
+    this.streaming?.remove();
+    this.streaming = null;
+    const box = document.createElement('div');
+    box.className = 'confirm handoff';
+    box.setAttribute('part', 'handoff');
+    box.setAttribute('role', 'group');
+    box.setAttribute('aria-label', 'Your step');
+    const text = Object.assign(document.createElement('p'), { textContent: message });
+    const go = cardButton('Show me', 'Show me where to do it on the page', 'allow');
+    go.addEventListener('click', show);
+    box.append(text, go);
+    this.log.append(box);
+    this.log.scrollTop = this.log.scrollHeight;
+    go.focus();
   }
 
   busy(on) {
