@@ -1,5 +1,6 @@
 // Browser tests: Playwright driving Debian's Chromium against the demo pages.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './tests/chromium.mjs';
 
 const port = Number(process.env.PLING_TEST_PORT ?? 4791);
 
@@ -14,7 +15,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

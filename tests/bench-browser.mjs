@@ -2,7 +2,7 @@
 // Benchmark in Chromium: settle-excluded time from "take a snapshot" to "observation ready"
 // on a generated page at 12, 1k and 10k rows, split into its phases. Prints a table and
 // writes it into the README between the bench:browser markers.
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startServer } from '../scripts/serve.mjs';
 
@@ -10,10 +10,7 @@ const ROWS = (process.env.BENCH_ROWS ?? '12,1000,10000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 31);
 
 const server = await startServer({ port: 0 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 
 const results = [];
 try {

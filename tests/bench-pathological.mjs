@@ -3,15 +3,12 @@
 // row action with a reason per row, thousands of actions of one name, deeply nested regions,
 // thousands of state groups, a cyclic state value — at 10k and 100k items: the time of one
 // observation (collect, stringify, engine) and its size. 100k / 10k near 10 means linear.
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium.mjs';
 import { startServer } from '../scripts/serve.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const server = await startServer({ port: 0 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 
 const SHAPES = ['row action, a reason per row', 'actions of one name', 'nested regions', 'state groups', 'cyclic state value'];
 

@@ -9,7 +9,7 @@
 //
 //   npm run bench
 //   BENCH_ROWS=12,100 BENCH_RUNS=5 npm run bench
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium.mjs';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -103,10 +103,7 @@ async function measure(browser, server, model, { label, path, app, task }) {
 
 const server = await startServer({ port: 0 });
 const model = await startModelServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const rows = [];
 try {
   for (const n of ROWS) rows.push(await measure(browser, server, model, { label: `list, ${n.toLocaleString('en')} rows`, path: `/bench?rows=${n}`, app: 'bench', task: 'Mark task number 9 as done' }));

@@ -24,7 +24,7 @@
 // Refund order #1497?".
 //
 // Not part of the test run: a real model is slow and not deterministic.
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium.mjs';
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { startServer } from '../scripts/serve.mjs';
@@ -252,10 +252,7 @@ async function runPageAgent(page, task) {
 }
 
 const server = await startServer({ port: 0, model: modelUrl });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   for (const task of todo) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -9,7 +9,7 @@
 //
 // Without PLING_MODEL_URL it starts the local model (scripts/local-model). Not part of the test
 // run: a real model is slow and not deterministic.
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium.mjs';
 import { spawn } from 'node:child_process';
 import { startServer } from '../scripts/serve.mjs';
 
@@ -47,10 +47,7 @@ if (!modelUrl) {
 }
 
 const server = await startServer({ port: 0, model: modelUrl });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const rows = [];
 try {
   for (const task of TASKS) {

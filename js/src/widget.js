@@ -118,17 +118,24 @@ async function ask(assistant, view) {
   // What actually ran, from the receipts, whatever the answer says: in words, with the row.
   const ran = result.actions.filter((a) => a.dispatched);
   if (ran.length) {
-    const line = ran.map((a) => `${a.ok ? '✓' : '✗'} ${stepWords(assistant.pling, a)}`).join(' · ');
+    const describe = (id, record) => assistant.pling.describe(id, record);
+    const line = ran.map((a) => `${a.ok ? '✓' : '✗'} ${stepWords(describe, a.actionId ?? a.name, a.record, a.label)}`).join(' · ');
     view.add('step', `Done: ${line}`);
   }
   view.input.focus();
 }
 
-/** An action as the person reads it: "Delete the task “Book the design review”". */
-function stepWords(pling, action) {
-  const { description, label } = pling.describe(action.actionId ?? action.name, action.record);
-  const row = action.label ?? label;
-  return `${description}${row ? ` “${row}”` : action.record ? ` (${action.record})` : ''}`;
+/**
+ * An action as the person reads it: "Delete the task “Book the design review”".
+ * @param {(actionId: string, record?: string | null) => {description: string, label: string | null}} describe
+ * @param {string} actionId
+ * @param {string | null | undefined} record
+ * @param {string | null} [known] the row's label when the receipt has it
+ */
+function stepWords(describe, actionId, record, known) {
+  const { description, label } = describe(actionId, record);
+  const row = known ?? label;
+  return `${description}${row ? ` “${row}”` : record ? ` (${record})` : ''}`;
 }
 
 /** The widget's DOM, in a shadow root: launcher, panel, log, input, confirmation cards. */
@@ -197,10 +204,7 @@ class ChatView {
       this.streaming = this.streaming ?? this.add('assistant', '');
       this.streaming.textContent += event.text;
     }
-    const words = (e) => {
-      const { description, label } = describe(e.actionId, e.record);
-      return `${description}${label ? ` “${label}”` : e.record ? ` (${e.record})` : ''}`;
-    };
+    const words = (e) => stepWords(describe, e.actionId, e.record);
     if (event.type === 'call') this.add('step', `→ ${words(event)}`);
     if (event.type === 'result' && !event.ok) this.add('step failed', `✗ ${words(event)}: ${event.error}`);
   }
