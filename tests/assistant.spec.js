@@ -186,6 +186,7 @@ test('invalid JSON arguments, an invented tool and an invented record run nothin
       { id: 'c', name: 'toggle', arguments: { record: 't42' } },
     ]),
     reply.text('I could not find a way to do that.'),
+    reply.text('There is no way to delete a task here.'),
   ]);
   const result = await run(page, 'Delete t1.');
   expect(result.reason).toBe('answered');
@@ -195,8 +196,11 @@ test('invalid JSON arguments, an invented tool and an invented record run nothin
   const errors = tools.map((m) => JSON.parse(m.content).result.error);
   expect(errors[0]).toMatch(/^invalid JSON arguments for `toggle`/);
   expect(errors[1]).toBe('unknown action `delete_task`; available now: add_todo, toggle, search');
-  expect(errors[2]).toMatch(/^record `t42` is not a row of `toggle`/);
+  expect(errors[2]).toBe('record `t42` is not a row of `toggle` on the page now. Find it first: call `search` with {"text":"t1"}, then call `toggle` with its id.');
   for (const m of tools) expect(JSON.parse(m.content).result.available).toBe('add_todo, toggle, search');
+  // It answered instead of looking: once, it is told again what to do.
+  expect(model.requests[2].body.messages.at(-1)).toEqual({ role: 'user', content: 'Nothing has been done yet. Find it first: call `search` with {"text":"t1"}, then call `toggle` with its id.' });
+  expect(result.message).toBe('There is no way to delete a task here.');
 });
 
 test('a handler that throws and one that never resolves give failed receipts; the page keeps working', async ({ page }) => {
@@ -337,10 +341,11 @@ test('the task page: a delete asks first, removes only that row, and its receipt
   expect(out.result.actions.map((a) => [a.actionId, a.ok, a.label])).toEqual([['delete@t2', true, 'Book the design review']]);
 });
 
-test('the widget asks about the row by its label, so a wrong row can be seen before it is allowed', async ({ page }) => {
+test('a row the request does not name is sent back; asked for again, the widget shows the row by its label before it is allowed', async ({ page }) => {
   await page.goto('/tasks?rows=12');
   await page.waitForFunction(() => window.tasksApp);
-  model.script([reply.calls([{ name: 'delete', arguments: { record: 't3' } }]), reply.text('You declined; nothing was deleted.')]);
+  const wrong = () => reply.calls([{ name: 'delete', arguments: { record: 't3' } }]);
+  model.script([wrong(), wrong(), reply.text('You declined; nothing was deleted.')]);
   await page.evaluate(async (url) => {
     const { mountChat } = await import('/js/src/index.js');
     window.chat2 = mountChat(window.tasksApp.pling, { baseURL: url, model: 'scripted', title: 'Helper' });
@@ -355,6 +360,8 @@ test('the widget asks about the row by its label, so a wrong row can be seen bef
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('You declined; nothing was deleted.');
   expect(await page.evaluate(() => window.tasksApp.tasks.some((t) => t.id === 't3'))).toBe(true);
   await expect(card).toContainText('denied');
+  const sentBack = JSON.parse(model.requests[1].body.messages.at(-1).content).result.error;
+  expect(sentBack).toBe('not run: the request does not name t3 \u201cReply to the support queue\u201d; the rows it names are t2 \u201cBook the design review\u201d. Call `delete` with the record the request names');
   // Nothing ran, so no step says it did.
   await expect(page.locator('.pling-chat .msg.step')).toHaveCount(0);
 });

@@ -7,7 +7,8 @@
 //! enforced here, not left to the model. Each dispatched action gets a receipt from the
 //! snapshots before and after it.
 
-use crate::call::{check, Checked, DECLINED, HANDED_OFF};
+use crate::agreement::{agreement, naming_words, Agreement};
+use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
 use crate::limits::Limits;
 use crate::observe::observe;
@@ -18,7 +19,7 @@ use crate::openai::{
 use crate::receipt::{record_label, Receipt};
 use crate::render::{render, with_record_choices};
 use crate::rules::system_message;
-use crate::snapshot::{Action, Snapshot};
+use crate::snapshot::{Action, Effect::Write, Snapshot};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -262,6 +263,10 @@ pub struct Agent {
     overflow_retried: bool,
     /// Whether this request's answer that only repeated it was already sent back once.
     nudged: bool,
+    /// Row calls held back once because the request names other rows (by action id).
+    disputed: Vec<String>,
+    /// How to find the row the last off-page call wanted, until something runs.
+    find_first: Option<String>,
 }
 
 /// What the loop says when the model only repeated the request: one nudge, then the
@@ -332,6 +337,8 @@ impl Agent {
             estimated: 0,
             overflow_retried: false,
             nudged: false,
+            disputed: Vec::new(),
+            find_first: None,
         }
     }
 
@@ -362,6 +369,8 @@ impl Agent {
         self.history.messages.push(Message::User { content: text.to_owned() });
         self.request = text.to_owned();
         self.nudged = false;
+        self.disputed.clear();
+        self.find_first = None;
         self.steps = 0;
         self.repeated = 0;
         self.failures.clear();
@@ -460,14 +469,12 @@ impl Agent {
                 // Small models sometimes say the request back, or write out a tool's
                 // definition: ask once for the answer, then say what the receipts show.
                 if !self.nudged {
-                    self.nudged = true;
-                    self.history
-                        .messages
-                        .push(Message::Assistant { content: Some(message), tool_calls: vec![] });
-                    self.history.messages.push(Message::User { content: kind.nudge().to_owned() });
-                    return Ok(self.request(true));
+                    let nudge = self.nudge_for(kind.nudge());
+                    return Ok(self.send_back(message, nudge));
                 }
                 message = self.what_ran(kind.words());
+            } else if let Some(nudge) = self.second_chance(&message) {
+                return Ok(self.send_back(message, nudge));
             } else if claims_a_change(&message) && self.unbacked(&message) {
                 // Never "done" when it was not: the receipts have the last word.
                 let note = self.what_ran("(Checked against what ran:");
@@ -493,6 +500,57 @@ impl Agent {
         self.reply_calls = 0;
         self.reply_confirmations = 0;
         Ok(self.next())
+    }
+
+    /// Sends the model's answer back with `nudge` (once a request) and asks again.
+    fn send_back(&mut self, answer: String, nudge: String) -> Effect {
+        self.nudged = true;
+        self.history
+            .messages
+            .push(Message::Assistant { content: Some(answer), tool_calls: vec![] });
+        self.history.messages.push(Message::User { content: nudge });
+        self.request(true)
+    }
+
+    /// `base`, with how to find the row the model was looking for and what ran so far.
+    fn nudge_for(&self, base: &str) -> String {
+        let mut out = base.to_owned();
+        if let Some(advice) = self.find_first.as_ref().filter(|_| self.stalled()) {
+            out = format!("{out} {advice}");
+        }
+        if self.log.iter().any(|d| d.dispatched) {
+            out = self.what_ran(&out);
+        }
+        out
+    }
+
+    /// Once a request, an answer that ends the task too soon goes back with what to do: it was
+    /// told how to find the row and answered instead; it apologised after a call failed; it
+    /// says something was done that did not run. Never after the person declined a call.
+    fn second_chance(&self, answer: &str) -> Option<String> {
+        if self.nudged || self.log.iter().any(|d| d.error.as_deref() == Some(DECLINED_BY_PERSON)) {
+            return None;
+        }
+        if let Some(advice) = self.find_first.as_ref().filter(|_| self.stalled()) {
+            return Some(format!("Nothing has been done yet. {advice}"));
+        }
+        let failed = self.log.iter().rev().find(|d| !d.ok).and_then(|d| d.error.clone());
+        if let Some(error) = failed.filter(|_| self.stalled() && apologises(answer)) {
+            return Some(format!(
+                "Nothing has been done yet. The last call failed: {error}. Correct the call and make it again; if my request cannot be done on this page, say why."
+            ));
+        }
+        if claims_a_change(answer) && self.unbacked(answer) {
+            return Some(self.what_ran(
+                "Your answer says something was done that did not happen on the page. If my request needs more, call the action now; otherwise say plainly what was done and what was not.",
+            ));
+        }
+        None
+    }
+
+    /// Nothing has run successfully for this request, and the model was not nudged yet.
+    fn stalled(&self) -> bool {
+        !self.nudged && !self.log.iter().any(|d| d.dispatched && d.ok)
     }
 
     /// Native calls, or calls recovered from the text (or the structured reply).
@@ -543,7 +601,7 @@ impl Agent {
             self.available_names(),
         );
         self.push_result(&flight.call, &receipt);
-        self.log.push(flight.done(false, false, Some("declined by the person".to_owned())));
+        self.log.push(flight.done(false, false, Some(DECLINED_BY_PERSON.to_owned())));
         Ok(self.next())
     }
 
@@ -687,8 +745,19 @@ impl Agent {
         }
         let checked = match self.check_against_shown(&call)? {
             Ok(checked) => checked,
-            Err((action_id, error)) => {
+            Err((action_id, error, off_page)) => {
+                let error = match off_page {
+                    Some(record) => self.off_page(&call.name, &record, error),
+                    None => error,
+                };
                 self.refuse(&call, action_id, error);
+                return None;
+            }
+        };
+        let checked = match self.agree(&call.name, checked) {
+            Ok(checked) => checked,
+            Err((action_id, error)) => {
+                self.refuse(&call, Some(action_id), error);
                 return None;
             }
         };
@@ -750,23 +819,93 @@ impl Agent {
 
     /// Checks `call` against the observation the model was sent and, when earlier calls of
     /// the reply changed the page since, that its target is still there and can run.
-    fn check_against_shown(
-        &self,
-        call: &ToolCall,
-    ) -> Option<Result<crate::call::Call, (Option<String>, String)>> {
+    fn check_against_shown(&self, call: &ToolCall) -> Option<Result<crate::call::Call, Refusal>> {
         let snapshot = self.snapshot.as_ref()?;
         let shown = self.shown.as_ref().unwrap_or(snapshot);
         let limits = &self.config.limits;
         let checked = match check(shown, limits, &call.name, &call.arguments) {
             Checked::Run(checked) => checked,
-            Checked::Refused { action_id, error } => return Some(Err((action_id, error))),
+            Checked::Refused { action_id, error, off_page } => {
+                return Some(Err((action_id, error, off_page)))
+            }
         };
         if shown != snapshot {
             if let Err(error) = crate::call::still_runs(snapshot, limits, &checked) {
-                return Some(Err((Some(checked.action_id), error)));
+                return Some(Err((Some(checked.action_id), error, None)));
             }
         }
         Some(Ok(checked))
+    }
+
+    /// Holds back a row call whose row the request does not name while others do, or while
+    /// it names one that is not shown (see [`crate::agreement`]): once, with the rows that
+    /// match or how to find the one meant. The same call again runs — a write only after the
+    /// person allows it, on a card that shows the row.
+    fn agree(&mut self, name: &str, mut checked: Call) -> Result<Call, (String, String)> {
+        let Some(record) = checked.record.clone() else { return Ok(checked) };
+        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else {
+            return Ok(checked);
+        };
+        let verdict =
+            agreement(&self.request, shown, &checked.declared, &record, &checked.arguments);
+        if verdict == Agreement::Agrees {
+            return Ok(checked);
+        }
+        if self.disputed.contains(&checked.action_id) {
+            let writes = crate::call::action_of(shown, &checked).is_none_or(|a| a.effect == Write);
+            checked.confirm |= writes;
+            return Ok(checked);
+        }
+        self.disputed.push(checked.action_id.clone());
+        let this = row_words(shown, &record);
+        let error = match verdict {
+            Agreement::Better { rows } => {
+                let named: Vec<String> = rows.iter().map(|r| row_words(shown, r)).collect();
+                format!(
+                    "not run: the request does not name {this}; the rows it names are {}. Call `{name}` with the record the request names",
+                    named.join(", ")
+                )
+            }
+            Agreement::NotShown { words } => {
+                let quoted: Vec<String> =
+                    words.iter().map(|w| format!("\u{201c}{w}\u{201d}")).collect();
+                let advice = self.advice(name, &words.join(" "));
+                self.find_first = Some(advice.clone());
+                format!(
+                    "not run: the request names {}, which no row shown has, so {this} is not the row meant. {advice}",
+                    quoted.join(" ")
+                )
+            }
+            Agreement::Agrees => unreachable!("returned above"),
+        };
+        Err((checked.action_id, error))
+    }
+
+    /// The refusal of a call whose record is not a row of the action on the page now, with
+    /// a concrete way to find it (kept for the nudge if the model answers instead).
+    fn off_page(&mut self, name: &str, record: &str, error: String) -> String {
+        let words = self
+            .shown
+            .as_ref()
+            .or(self.snapshot.as_ref())
+            .map(|s| naming_words(&self.request, s))
+            .unwrap_or_default();
+        let advice = self.advice(name, &words);
+        self.find_first = Some(advice.clone());
+        if words.is_empty() {
+            // The request names nothing to search for: the refusal's own advice stands.
+            return error;
+        }
+        format!("record `{record}` is not a row of `{name}` on the page now. {advice}")
+    }
+
+    /// How to find the row `name` should act on, searching for `words` when the page can.
+    fn advice(&self, name: &str, words: &str) -> String {
+        self.shown
+            .as_ref()
+            .or(self.snapshot.as_ref())
+            .and_then(|s| observe(s, &self.config.limits).ok().map(|o| o.find_first(name, words)))
+            .unwrap_or_else(|| "Ask the person which record they mean.".to_owned())
     }
 
     /// A call that is not run for a bound of the loop: its result says why; it is not a
@@ -973,6 +1112,25 @@ fn claims_a_change(answer: &str) -> bool {
     DONE.iter().any(|w| a.contains(w)) && !NOT.iter().any(|w| a.contains(w))
 }
 
+/// The log's word for a call the person declined.
+const DECLINED_BY_PERSON: &str = "declined by the person";
+
+/// Whether an answer is an apology or a refusal ("I'm sorry, but I can't assist with that").
+fn apologises(answer: &str) -> bool {
+    const OPENINGS: [&str; 8] = [
+        "i'm sorry",
+        "i am sorry",
+        "sorry",
+        "i apologize",
+        "i apologise",
+        "i can't",
+        "i cannot",
+        "unfortunately",
+    ];
+    let a = answer.trim_start().to_lowercase().replace('\u{2019}', "'");
+    OPENINGS.iter().any(|o| a.starts_with(o))
+}
+
 /// A reply that is not an answer: the request said back, or a tool's definition written out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum NonAnswer {
@@ -1010,7 +1168,7 @@ fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
 }
 
 /// The lower-case words of a text.
-fn words_of(text: &str) -> std::collections::HashSet<String> {
+fn words_of(text: &str) -> rustc_hash::FxHashSet<String> {
     text.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
@@ -1035,6 +1193,17 @@ fn echoes(answer: &str, request: &str) -> bool {
     };
     let request = norm(request);
     !request.is_empty() && norm(answer) == request
+}
+
+/// A refused call: the action it named, why, and the record when it is not on the page.
+type Refusal = (Option<String>, String, Option<String>);
+
+/// A row as the model reads it: `t9 “Write the weekly report”`.
+fn row_words(snapshot: &Snapshot, record: &str) -> String {
+    match record_label(snapshot, record) {
+        Some(label) => format!("{record} \u{201c}{label}\u{201d}"),
+        None => record.to_owned(),
+    }
 }
 
 fn dispatch_effect(flight: &InFlight) -> Effect {

@@ -52,6 +52,8 @@ pub enum Checked {
         action_id: Option<String>,
         /// Why, for the receipt.
         error: String,
+        /// The record the call named when it is not a row of the action on the page now.
+        off_page: Option<String>,
     },
     /// It names an action that may run (after confirmation, unless it is a handoff).
     Run(Call),
@@ -60,7 +62,11 @@ pub enum Checked {
 /// Checks the call `name(arguments)` against `snapshot` observed with `limits`.
 /// `arguments` is the JSON text the caller sent; empty means `{}`.
 pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) -> Checked {
-    let refused = |action_id: Option<String>, error: String| Checked::Refused { action_id, error };
+    let refused = |action_id: Option<String>, error: String| Checked::Refused {
+        action_id,
+        error,
+        off_page: None,
+    };
     let observation = match observe(snapshot, limits) {
         Ok(o) => o,
         Err(e) => return refused(None, format!("the page could not be observed: {e}")),
@@ -90,7 +96,13 @@ pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) 
     };
     let resolved = match observation.resolve(name, record.as_deref()) {
         Ok(r) => r,
-        Err(e) => return refused(None, e.to_string()),
+        Err(e) => {
+            let off_page = match &e {
+                crate::resolve::CallError::UnknownRecord { record, .. } => Some(record.clone()),
+                _ => None,
+            };
+            return Checked::Refused { action_id: None, error: e.to_string(), off_page };
+        }
     };
     // The schema the caller was shown (the tools alone; the page section is not needed).
     let schema = tools(&observation)

@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod agent;
+mod agreement;
 pub mod call;
 mod error;
 pub mod history;

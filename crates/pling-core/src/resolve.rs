@@ -2,7 +2,7 @@
 //! Names map; they grant nothing: availability is checked here, against the observation the
 //! model saw, before anything runs.
 
-use crate::observe::{Observation, Target};
+use crate::observe::{Entry, Observation, Target};
 use std::borrow::Cow;
 use thiserror::Error;
 
@@ -10,12 +10,14 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CallError {
     /// No entry has this name.
-    #[error("unknown action `{name}`; available now: {available}")]
+    #[error("unknown action `{name}`; available now: {available}{hint}")]
     UnknownTool {
         /// The name the model used.
         name: String,
         /// Callable names, comma-separated.
         available: String,
+        /// For a name that only reads (`read`, `get_note`): that page data needs no call.
+        hint: &'static str,
     },
     /// The entry exists but cannot run now.
     #[error("action `{name}` is unavailable: {reason}; available now: {available}")]
@@ -59,6 +61,24 @@ pub enum CallError {
     },
 }
 
+/// Said to a model that invents a call to read: page data is in its system message.
+pub const READ_WITHOUT_CALL: &str =
+    ". Records and state are already in the system message: answer from them, no call is needed";
+
+/// [`READ_WITHOUT_CALL`] for names that only read (`read`, `get_note`, `view-order`).
+fn reading_hint(name: &str) -> &'static str {
+    const READS: [&str; 12] = [
+        "read", "get", "view", "show", "fetch", "look", "see", "display", "print", "describe",
+        "retrieve", "lookup",
+    ];
+    let verb = name.split(['_', '-', '.', ' ']).next().unwrap_or(name).to_ascii_lowercase();
+    if READS.contains(&verb.as_str()) {
+        READ_WITHOUT_CALL
+    } else {
+        ""
+    }
+}
+
 /// A resolved call.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resolved<'a> {
@@ -86,12 +106,10 @@ impl<'a> Observation<'a> {
         }
     }
 
-    /// Advice for a record that is not on the page: the read actions that find things
-    /// (search, filters, pages), or to ask the user.
-    fn where_to_look(&self, name: &str) -> String {
+    /// The read actions that find things (search, filters, pages, scrolling), in page order.
+    pub(crate) fn finders(&self) -> Vec<&Entry<'a>> {
         use crate::snapshot::{ActionKind, Effect};
-        let finders: Vec<&str> = self
-            .entries
+        self.entries
             .iter()
             .filter(|e| e.callable() && e.effect == Effect::Read)
             .filter(|e| {
@@ -104,9 +122,33 @@ impl<'a> Observation<'a> {
                 )
             })
             .filter(|e| matches!(e.target, Target::Action { .. }))
-            .map(|e| e.name.as_str())
             .take(6)
-            .collect();
+            .collect()
+    }
+
+    /// How to find a row that is not on the page, for `name` to act on next: a search with
+    /// `words` when the page has a text search, else the finders, else to ask the user.
+    pub(crate) fn find_first(&self, name: &str, words: &str) -> String {
+        let finders = self.finders();
+        let search = finders.iter().find_map(|e| {
+            let props = e.params?.get("properties")?.as_object()?;
+            let (key, schema) = props.iter().next().filter(|_| props.len() == 1)?;
+            (e.kind == crate::snapshot::ActionKind::Type && schema["type"] == "string")
+                .then_some((e.name.as_str(), key.as_str()))
+        });
+        match search {
+            Some((tool, key)) if !words.trim().is_empty() => format!(
+                "Find it first: call `{tool}` with {}, then call `{name}` with its id.",
+                serde_json::json!({ key: words.trim() })
+            ),
+            _ => self.where_to_look(name),
+        }
+    }
+
+    /// Advice for a record that is not on the page: the read actions that find things
+    /// (search, filters, pages), or to ask the user.
+    fn where_to_look(&self, name: &str) -> String {
+        let finders: Vec<&str> = self.finders().iter().map(|e| e.name.as_str()).collect();
         if finders.is_empty() {
             "Do not guess an id: ask the user which record they mean.".to_owned()
         } else {
@@ -124,6 +166,7 @@ impl<'a> Observation<'a> {
             return Err(CallError::UnknownTool {
                 name: name.to_owned(),
                 available: self.callable_names(),
+                hint: reading_hint(name),
             });
         };
         // A row that cannot run now answers with its own reason.

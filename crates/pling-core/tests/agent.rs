@@ -354,10 +354,19 @@ fn bad_calls_are_answered_with_what_is_available_and_nothing_runs() {
                 ],
             ),
             text_reply("I could not do it."),
+            text_reply("I still could not do it."),
         ],
         true,
     );
     assert!(page.calls.is_empty(), "nothing was dispatched: {:?}", page.calls);
+    // Told how to find the row, it answered instead: once, it is told again.
+    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(nudge["role"], "user");
+    assert_eq!(
+        nudge["content"],
+        "Nothing has been done yet. If it exists it is on another page or filtered out: find it first (call search), then call `toggle` again with its id."
+    );
+    assert_eq!(requests.len(), 3);
     let results = tool_results(&requests[1]);
     let errors: Vec<&str> =
         results.iter().map(|r| r["result"]["error"].as_str().unwrap()).collect();
@@ -675,13 +684,13 @@ fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
     // Said back twice: one nudge after the first, then the fallback from the receipts.
     let script = vec![
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
-        text_reply("mark the weekly report as done"),
-        text_reply("Mark the weekly report as done!"),
+        text_reply("mark the launch checklist as done"),
+        text_reply("Mark the launch checklist as done!"),
     ];
     let (requests, finish) = drive(
         &mut Agent::new(config()),
         &mut page,
-        "Mark the weekly report as done.",
+        "Mark the launch checklist as done.",
         script,
         true,
     );
@@ -697,7 +706,13 @@ fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
     }
     let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(nudge["role"], "user");
-    assert_eq!(nudge["content"], pling_core::agent::NUDGE);
+    assert_eq!(
+        nudge["content"],
+        format!(
+            "{} What ran: toggle on t1 “Review the launch checklist” (done).",
+            pling_core::agent::NUDGE
+        )
+    );
     // After the nudge, a real answer is the answer.
     let script =
         vec![text_reply("mark the weekly report as done"), text_reply("I could not find it.")];
@@ -882,8 +897,13 @@ fn a_context_overflow_compacts_the_history_and_asks_again_once() {
             code: None,
         })
     };
-    let (requests, effect) =
-        drive(&mut agent, &mut page, "And now?", vec![overflow(), text_reply("Done.")], true);
+    let (requests, effect) = drive(
+        &mut agent,
+        &mut page,
+        "And now?",
+        vec![overflow(), text_reply("Nothing to do.")],
+        true,
+    );
     let purposes: Vec<bool> =
         requests.iter().map(|r| system(r).starts_with("You summarise")).collect();
     assert_eq!(purposes, [false, true, false], "step, summary, the step again");
@@ -933,44 +953,80 @@ fn the_budget_follows_what_the_endpoint_counts() {
 
 #[test]
 fn an_answer_that_claims_a_change_nothing_made_is_checked_against_the_receipts() {
+    // Returns the answer and the nudge the model was sent back with, if any.
     let claim = |script: Vec<Result<Reply, ModelError>>| {
-        let (_, finish) = drive(
+        let (requests, finish) = drive(
             &mut Agent::new(config()),
             &mut Page::new(),
             "Archive the old files.",
             script,
             true,
         );
+        let last = requests.last().unwrap()["messages"].as_array().unwrap().last().unwrap().clone();
+        let nudge = (last["role"] == "user" && requests.len() > 1)
+            .then(|| last["content"].as_str().unwrap().to_owned());
         match finish {
-            Effect::Finish { message, .. } => message,
+            Effect::Finish { message, .. } => (message, nudge),
             other => panic!("{other:?}"),
         }
     };
-    let m = claim(vec![text_reply("I have archived the old project files.")]);
+    // Said once, it is sent back with what ran; said again, the receipts are added to it.
+    let said = "I have archived the old project files.";
+    let (m, nudge) = claim(vec![text_reply(said), text_reply(said)]);
+    assert_eq!(nudge.as_deref(), Some("Your answer says something was done that did not happen on the page. If my request needs more, call the action now; otherwise say plainly what was done and what was not. Nothing on the page was changed."));
     assert!(m.starts_with("I have archived the old project files.\n\n(Checked against what ran: Nothing on the page was changed."), "{m}");
     // A failed call is not a change either; an honest answer is left as it is.
-    let m = claim(vec![
+    let (m, _) = claim(vec![
         tool_reply(None, vec![call("a", "add_todo", r#"{"text":"x"}"#)]),
+        text_reply("Done!"),
         text_reply("Done!"),
     ]);
     assert!(m.contains("Checked against what ran: What ran: add_todo (failed: the server refused: quota reached)"), "{m}");
     assert_eq!(
         claim(vec![text_reply("I could not find that task.")]),
-        "I could not find that task."
+        ("I could not find that task.".to_owned(), None)
     );
     // A change that ran is not questioned.
-    let m = claim(vec![
+    let (m, nudge) = claim(vec![
         tool_reply(None, vec![call("a", "toggle", r#"{"record":"t11"}"#)]),
         text_reply("I marked it as done."),
     ]);
-    assert_eq!(m, "I marked it as done.");
+    assert_eq!((m.as_str(), nudge), ("I marked it as done.", None));
     // One clause backed, one not: the page's `add_todo` never ran, and the answer says
-    // "added"; the receipts are added to the answer.
-    let m = claim(vec![
+    // "added"; the model is asked once, then the receipts are added to the answer.
+    let both = "I marked it as done and added the task Call Bob.";
+    let (m, nudge) = claim(vec![
         tool_reply(None, vec![call("a", "toggle", r#"{"record":"t11"}"#)]),
-        text_reply("I marked it as done and added the task Call Bob."),
+        text_reply(both),
+        text_reply(both),
     ]);
+    assert!(nudge
+        .unwrap()
+        .ends_with("What ran: toggle on t11 “Archive old project files” (done)."));
     assert!(m.starts_with("I marked it as done and added the task Call Bob.\n\n(Checked against what ran: What ran: toggle on t11"), "{m}");
+}
+
+#[test]
+fn an_apology_after_a_failed_call_gets_the_error_back_once() {
+    let script = vec![
+        tool_reply(None, vec![call("a", "add_todo", r#"{"text":"Call Bob"}"#)]),
+        text_reply("I'm sorry, but I can't assist with that."),
+        text_reply("I'm sorry, the task list is full."),
+    ];
+    let (requests, finish) =
+        drive(&mut Agent::new(config()), &mut Page::new(), "Add Call Bob.", script, true);
+    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(nudge["content"], "Nothing has been done yet. The last call failed: the server refused: quota reached. Correct the call and make it again; if my request cannot be done on this page, say why.");
+    let Effect::Finish { message, .. } = finish else { panic!() };
+    assert_eq!(message, "I'm sorry, the task list is full.");
+    // After the person declined, an apology is the right answer: it is not sent back.
+    let script = vec![
+        tool_reply(None, vec![call("a", "clear_all", "{}")]),
+        text_reply("Sorry, nothing was deleted."),
+    ];
+    let (requests, _) =
+        drive(&mut Agent::new(config()), &mut Page::new(), "Delete every task.", script, false);
+    assert_eq!(requests.len(), 2);
 }
 
 #[test]
@@ -1011,4 +1067,99 @@ fn an_answer_that_says_nothing_was_done_is_not_questioned() {
             "{finish:?}"
         );
     }
+}
+
+#[test]
+fn a_row_the_request_does_not_name_is_sent_back_with_the_rows_it_names() {
+    let mut page = Page::new();
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t10"}"#)]),
+        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t9"}"#)]),
+        text_reply("Marked the weekly report as done."),
+    ];
+    let ask = "Mark the weekly report as done.";
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    assert_eq!(page.calls, vec!["toggle@t9"], "only the row named ran");
+    let error = tool_results(&requests[1])[0]["result"]["error"].as_str().unwrap().to_owned();
+    assert_eq!(
+        error,
+        "not run: the request does not name t10 “Order new office chairs”; the rows it names are t9 “Write the weekly report”. Call `toggle` with the record the request names"
+    );
+    assert!(matches!(finish, Effect::Finish { reason: FinishReason::Answered, .. }));
+}
+
+#[test]
+fn the_same_unnamed_row_again_runs_only_if_the_person_allows_it() {
+    for allow in [false, true] {
+        let mut page = Page::new();
+        let again = || tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t10"}"#)]);
+        let script = vec![again(), again(), text_reply("Done.")];
+        let ask = "Mark the weekly report as done.";
+        let mut agent = Agent::new(config());
+        let mut asked = None;
+        let mut effect = agent.ask(ask).unwrap();
+        let mut script = script.into_iter();
+        while !matches!(effect, Effect::Finish { .. }) {
+            effect = match effect {
+                Effect::Observe => agent.observed(page.snapshot()).unwrap(),
+                Effect::Request { .. } => agent.model_replied(script.next().unwrap()).unwrap(),
+                Effect::Confirm { label, .. } => {
+                    asked = label;
+                    agent.confirmed(allow).unwrap()
+                }
+                Effect::Dispatch { action_id, record, arguments, .. } => {
+                    let outcome = page.run(&action_id, record.as_deref(), &arguments);
+                    agent.dispatched(outcome).unwrap()
+                }
+                finish @ Effect::Finish { .. } => finish,
+            };
+        }
+        // The card names the row, so the person can see it is not the one they meant.
+        assert_eq!(asked.as_deref(), Some("Order new office chairs"));
+        let ran: &[&str] = if allow { &["toggle@t10"] } else { &[] };
+        assert_eq!(page.calls, ran);
+    }
+}
+
+#[test]
+fn a_row_no_row_shown_matches_is_found_first_with_a_concrete_search() {
+    let mut page = Page::new();
+    page.done[8] = true; // the weekly report is not listed
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
+        text_reply("Please search for it first."),
+        tool_reply(None, vec![call("c2", "search", r#"{"text":"Write the weekly report"}"#)]),
+        text_reply("It is not in the list."),
+    ];
+    let ask = "Mark \"Write the weekly report\" as not done.";
+    let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    let error = tool_results(&requests[1])[0]["result"]["error"].as_str().unwrap().to_owned();
+    assert_eq!(
+        error,
+        "not run: the request names “Write the weekly report”, which no row shown has, so t1 “Review the launch checklist” is not the row meant. Find it first: call `search` with {\"text\":\"Write the weekly report\"}, then call `toggle` with its id."
+    );
+    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(nudge["role"], "user");
+    assert!(nudge["content"]
+        .as_str()
+        .unwrap()
+        .starts_with("Nothing has been done yet. Find it first: call `search`"));
+    assert_eq!(page.calls, vec!["search"]);
+}
+
+#[test]
+fn an_id_not_on_the_page_is_searched_for_by_the_words_of_the_request() {
+    let mut page = Page::new();
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t42"}"#)]),
+        text_reply("I could not find it."),
+        text_reply("There is no task for Priya Nair on the page."),
+    ];
+    let ask = "Mark the task for Priya Nair as done.";
+    let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    let error = tool_results(&requests[1])[0]["result"]["error"].as_str().unwrap().to_owned();
+    assert_eq!(
+        error,
+        "record `t42` is not a row of `toggle` on the page now. Find it first: call `search` with {\"text\":\"Priya Nair\"}, then call `toggle` with its id."
+    );
 }

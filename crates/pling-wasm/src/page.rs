@@ -82,7 +82,7 @@ impl Page {
     pub fn check(&self, name: &str, arguments_json: &str) -> Result<String, JsValue> {
         let out = match call::check(&self.snapshot, &self.limits, name, arguments_json) {
             Checked::Run(run) => serde_json::json!({ "run": run }),
-            Checked::Refused { action_id, error } => {
+            Checked::Refused { action_id, error, .. } => {
                 let available = call::available(&self.snapshot, &self.limits);
                 let id = action_id.as_deref().unwrap_or(name);
                 let receipt = Receipt::refused(id, "", error, available);

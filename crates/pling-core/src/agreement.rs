@@ -1,0 +1,383 @@
+//! Whether the row a call names is a row the person's request names.
+//!
+//! Small models pick a row they can see when the request names one that is elsewhere, or
+//! the row next to the one named. Before a row call runs, the request's words are compared
+//! with the text of each row of that action (its id, label and fields): first what names a
+//! row for certain — a quoted phrase, a word with a digit (an id, an amount), a capitalised
+//! name inside a sentence — then the other content words. A row the request does not name,
+//! while another row does or no row shown does, is sent back with the rows that match or
+//! the way to find it. Nothing here runs or blocks for good: the loop decides what a second
+//! identical call does.
+
+use crate::snapshot::{Action, Snapshot};
+use serde_json::Value;
+
+/// What comparing a row call with the request comes to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Agreement {
+    /// The row is named by the request, or the request names no row (or nothing to compare).
+    Agrees,
+    /// Other rows of the same action match the request and this one does not.
+    Better {
+        /// Up to three matching record ids, best first.
+        rows: Vec<String>,
+    },
+    /// The request names something that no row shown has: the row is elsewhere.
+    NotShown {
+        /// The request's words that no row matched, as the person wrote them.
+        words: Vec<String>,
+    },
+}
+
+/// Words that carry no row's identity.
+const STOP: [&str; 58] = [
+    "the", "and", "for", "from", "with", "this", "that", "these", "those", "its", "their", "them",
+    "then", "than", "into", "onto", "out", "all", "any", "each", "one", "ones", "please", "can",
+    "could", "would", "will", "you", "your", "yours", "our", "mine", "are", "was", "were", "has",
+    "have", "had", "not", "but", "what", "which", "who", "whose", "how", "when", "where", "also",
+    "now", "just", "make", "set", "mark", "called", "named", "about", "there", "here",
+];
+
+/// At most this many rows are named back.
+const MAX_NAMED: usize = 3;
+
+/// One thing in the request that can name a row.
+#[derive(Debug, Clone)]
+struct Cue {
+    /// Its words, normalised; a phrase when more than one.
+    words: Vec<String>,
+    /// As the person wrote it.
+    shown: String,
+}
+
+/// Compares the row `record` of the declared action `declared` with `request`.
+/// `arguments` are the call's: words that went into them name a value, not the row.
+pub fn agreement(
+    request: &str,
+    snapshot: &Snapshot,
+    declared: &str,
+    record: &str,
+    arguments: &Value,
+) -> Agreement {
+    let rows = rows_of(snapshot, declared);
+    let Some(chosen) = rows.iter().position(|(id, _)| id == record) else {
+        return Agreement::Agrees;
+    };
+    let mut ignored = vocabulary(snapshot);
+    argument_words(arguments, &mut ignored);
+    let (strong, weak) = cues(request, &Words::from(ignored));
+    if !strong.is_empty() {
+        return by_strong(&rows, chosen, &strong);
+    }
+    by_weak(&rows, chosen, &weak)
+}
+
+/// What in `request` names a row for certain (quoted phrases, ids, names), as written,
+/// joined by spaces: the words to search the page for.
+pub fn naming_words(request: &str, snapshot: &Snapshot) -> String {
+    let (strong, _) = cues(request, &Words::from(vocabulary(snapshot)));
+    strong.iter().map(|c| c.shown.as_str()).collect::<Vec<_>>().join(" ")
+}
+
+fn by_strong(rows: &[(String, RowText)], chosen: usize, strong: &[Cue]) -> Agreement {
+    let hits = |row: &RowText| strong.iter().filter(|c| row.has(&c.words)).count();
+    if hits(&rows[chosen].1) > 0 {
+        return Agreement::Agrees;
+    }
+    let better = best_rows(rows, hits);
+    if !better.is_empty() {
+        return Agreement::Better { rows: better };
+    }
+    Agreement::NotShown { words: strong.iter().map(|c| c.shown.clone()).collect() }
+}
+
+fn by_weak(rows: &[(String, RowText)], chosen: usize, weak: &[String]) -> Agreement {
+    let score = |row: &RowText| weak.iter().filter(|w| row.words.contains(w.as_str())).count();
+    let mine = score(&rows[chosen].1);
+    let best = rows.iter().map(|(_, r)| score(r)).max().unwrap_or(0);
+    if best == 0 || mine >= best || (mine > 0 && best < 2 * mine) {
+        return Agreement::Agrees;
+    }
+    let better = best_rows(rows, |r| score(r).saturating_sub(mine));
+    Agreement::Better { rows: better }
+}
+
+/// Ids of the rows with the highest positive `score`, in page order, at most [`MAX_NAMED`].
+fn best_rows(rows: &[(String, RowText)], score: impl Fn(&RowText) -> usize) -> Vec<String> {
+    let scores: Vec<usize> = rows.iter().map(|(_, r)| score(r)).collect();
+    let mut out = Vec::new();
+    let mut level = scores.iter().copied().max().unwrap_or(0);
+    while level > 0 && out.len() < MAX_NAMED {
+        for (i, _) in scores.iter().enumerate().filter(|(_, s)| **s == level) {
+            if out.len() < MAX_NAMED {
+                out.push(rows[i].0.clone());
+            }
+        }
+        level -= 1;
+    }
+    out
+}
+
+/// A few words to look up: a page's vocabulary or a row's text is small enough that a
+/// scan costs less (in time and in engine size) than a hash set or a sort.
+#[derive(Debug, Clone, Default)]
+struct Words(Vec<String>);
+
+impl Words {
+    fn from(list: Vec<String>) -> Self {
+        Self(list)
+    }
+
+    fn contains(&self, word: &str) -> bool {
+        self.0.iter().any(|w| w == word)
+    }
+}
+
+/// A row's text, as words and as one spaced string for phrases.
+#[derive(Debug, Clone, Default)]
+struct RowText {
+    words: Words,
+    spaced: String,
+}
+
+impl RowText {
+    fn new(parts: &[&str]) -> Self {
+        let list: Vec<String> = parts.iter().flat_map(|p| words(p)).collect();
+        let spaced = format!(" {} ", list.join(" "));
+        Self { words: Words::from(list), spaced }
+    }
+
+    fn has(&self, cue: &[String]) -> bool {
+        match cue {
+            [one] => self.words.contains(one),
+            many => self.spaced.contains(&format!(" {} ", many.join(" "))),
+        }
+    }
+}
+
+/// The rows the declared action can act on, with their records' text; rows without a
+/// record are left out (there is nothing to compare).
+fn rows_of(snapshot: &Snapshot, declared: &str) -> Vec<(String, RowText)> {
+    let Some(action) = snapshot.actions.iter().find(|a| a.id == declared) else {
+        return vec![];
+    };
+    let ids: Vec<&str> = match &action.rows {
+        Some(set) => snapshot.row_ids(set).iter().map(String::as_str).collect(),
+        None => {
+            let name = action_name(action);
+            snapshot
+                .actions
+                .iter()
+                .filter(|a| action_name(a) == name)
+                .filter_map(|a| a.record.as_deref())
+                .collect()
+        }
+    };
+    ids.into_iter()
+        .filter_map(|id| snapshot.records.iter().find(|r| r.id == id))
+        .map(|r| {
+            let mut parts: Vec<String> = vec![r.id.clone()];
+            parts.extend(r.label.as_ref().map(|l| l.as_str().to_owned()));
+            parts.extend(r.fields.values().filter_map(scalar_text));
+            let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
+            (r.id.clone(), RowText::new(&refs))
+        })
+        .collect()
+}
+
+fn action_name(action: &Action) -> &str {
+    action.name.as_deref().unwrap_or_else(|| action.id.split('@').next().unwrap_or(&action.id))
+}
+
+fn scalar_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// Words of the page's own vocabulary (action names and descriptions, region names): they
+/// say what to do, not which row.
+fn vocabulary(snapshot: &Snapshot) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in &snapshot.actions {
+        out.extend(words(action_name(a)));
+        out.extend(words(a.description.as_str()));
+    }
+    for r in &snapshot.regions {
+        out.extend(words(r.name.as_str()));
+    }
+    out
+}
+
+fn argument_words(arguments: &Value, out: &mut Vec<String>) {
+    match arguments {
+        Value::Object(map) => {
+            for (key, value) in map {
+                if key != "record" {
+                    argument_words(value, out);
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| argument_words(v, out)),
+        other => out.extend(scalar_text(other).iter().flat_map(|s| words(s))),
+    }
+}
+
+/// The request's strong cues (quoted phrases, words with a digit, capitalised names inside
+/// a sentence) and its other content words, without `ignored` words.
+fn cues(request: &str, ignored: &Words) -> (Vec<Cue>, Vec<String>) {
+    let mut strong = quoted(request, ignored);
+    let mut weak = Vec::new();
+    let mut sentence_start = true;
+    for raw in request.split_whitespace() {
+        let bare = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        let starts = sentence_start;
+        sentence_start = raw.ends_with(['.', '!', '?', ':', ';']);
+        let Some(word) = words(bare).into_iter().next() else { continue };
+        if ignored.contains(&word) || STOP.contains(&word.as_str()) {
+            continue;
+        }
+        let digit = word.chars().any(|c| c.is_ascii_digit());
+        let name =
+            !starts && bare.chars().next().is_some_and(|c| c.to_lowercase().next() != Some(c));
+        if (digit && word.len() >= 2) || (name && word.len() >= 2) {
+            if !strong.iter().any(|c| c.words.contains(&word)) {
+                strong.push(Cue { words: vec![word], shown: bare.to_owned() });
+            }
+        } else if word.len() >= 3 && !digit {
+            weak.push(word);
+        }
+    }
+    (strong, weak)
+}
+
+/// Phrases in double quotes (straight, curly or guillemets).
+fn quoted(request: &str, ignored: &Words) -> Vec<Cue> {
+    let mut out = Vec::new();
+    let mut rest = request;
+    while let Some(open) = rest.find(['"', '\u{201c}', '\u{ab}']) {
+        let after = &rest[open + rest[open..].chars().next().map_or(1, char::len_utf8)..];
+        let Some(close) = after.find(['"', '\u{201d}', '\u{bb}']) else { break };
+        let inner = &after[..close];
+        let list = words(inner);
+        if !list.is_empty() && !list.iter().all(|w| ignored.contains(w)) {
+            out.push(Cue { words: list, shown: inner.trim().to_owned() });
+        }
+        rest = &after[close + after[close..].chars().next().map_or(1, char::len_utf8)..];
+    }
+    out
+}
+
+/// Lower-case words, a plural `s` dropped, one-letter words left out.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 2 || w.chars().all(|c| c.is_ascii_digit()))
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let w = w.to_lowercase();
+            match w.strip_suffix('s') {
+                Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem.to_owned(),
+                _ => w,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn tasks() -> Snapshot {
+        let records: Vec<Value> = [
+            ("t8", "Buy milk"),
+            ("t9", "Write the weekly report"),
+            ("t10", "Call the plumber"),
+            ("t12", "Schedule the security audit (12)"),
+            ("t20", "Schedule the security audit (20)"),
+        ]
+        .iter()
+        .map(|(id, title)| json!({"id": id, "region": "list", "label": title, "fields": {"title": title}}))
+        .collect();
+        let ids: Vec<&str> = records.iter().map(|r| r["id"].as_str().unwrap()).collect();
+        Snapshot::from_json(
+            &json!({
+                "regions": [{"id": "list", "name": "Tasks"}],
+                "actions": [
+                    {"id": "toggle", "description": "Mark a task done or not done", "region": "list", "rows": {"records": ids}},
+                    {"id": "search", "kind": "type", "effect": "read", "params": {"type": "object", "properties": {"text": {"type": "string"}}}}
+                ],
+                "records": records
+            })
+            .to_string(),
+        )
+        .unwrap()
+    }
+
+    fn judge(request: &str, record: &str) -> Agreement {
+        agreement(request, &tasks(), "toggle", record, &json!({"record": record}))
+    }
+
+    #[test]
+    fn a_row_named_by_its_words_agrees_and_its_neighbour_does_not() {
+        assert_eq!(judge("Mark the weekly report as done.", "t9"), Agreement::Agrees);
+        assert_eq!(
+            judge("Mark the weekly report and the security audit as done.", "t8"),
+            Agreement::Better { rows: vec!["t9".into(), "t12".into(), "t20".into()] }
+        );
+        assert_eq!(
+            judge("Mark the weekly report and the security audit as done.", "t12"),
+            Agreement::Agrees
+        );
+    }
+
+    #[test]
+    fn a_quoted_title_or_an_id_picks_one_row() {
+        let ask = "Mark \u{201c}Schedule the security audit (20)\u{201d} as done.";
+        assert_eq!(judge(ask, "t20"), Agreement::Agrees);
+        assert_eq!(judge(ask, "t12"), Agreement::Better { rows: vec!["t20".into()] });
+        assert_eq!(
+            judge("Toggle t10 please", "t9"),
+            Agreement::Better { rows: vec!["t10".into()] }
+        );
+    }
+
+    #[test]
+    fn a_name_no_row_shown_has_means_the_row_is_elsewhere() {
+        assert_eq!(
+            judge("Mark \"Schedule the security audit (80)\" as done.", "t20"),
+            Agreement::NotShown { words: vec!["Schedule the security audit (80)".into()] }
+        );
+        assert_eq!(
+            judge("Finish the task for Priya Nair.", "t9"),
+            Agreement::NotShown { words: vec!["Priya".into(), "Nair".into()] }
+        );
+    }
+
+    #[test]
+    fn a_request_that_names_no_row_lets_any_row_run() {
+        assert_eq!(judge("Mark the first task as done.", "t8"), Agreement::Agrees);
+        assert_eq!(judge("Toggle it.", "t10"), Agreement::Agrees);
+        // A sentence's first word is not a name; an unknown row id is not judged here.
+        assert_eq!(judge("Plumber call is done", "t10"), Agreement::Agrees);
+        assert_eq!(judge("Mark the weekly report as done.", "t99"), Agreement::Agrees);
+    }
+
+    #[test]
+    fn words_that_went_into_the_arguments_do_not_name_the_row() {
+        let snapshot = tasks();
+        let args = json!({"record": "t9", "note": "Ask Priya"});
+        assert_eq!(
+            agreement(
+                "Add a note to the weekly report: Ask Priya",
+                &snapshot,
+                "toggle",
+                "t9",
+                &args
+            ),
+            Agreement::Agrees
+        );
+    }
+}
