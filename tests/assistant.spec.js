@@ -192,14 +192,17 @@ test('invalid JSON arguments, an invented tool and an invented record run nothin
   expect(result.reason).toBe('answered');
   expect(await page.evaluate(() => window.todoApp.todos.every((t) => !t.done))).toBe(true);
   const tools = model.requests[1].body.messages.filter((m) => m.role === 'tool');
-  expect(tools.map((m) => m.tool_call_id)).toEqual(['a', 'b', 'c']);
+  // The three calls, then the search Pling ran for the row the request names.
+  expect(tools.map((m) => m.tool_call_id)).toEqual(['a', 'b', 'c', 'pling_find_1']);
   const errors = tools.map((m) => JSON.parse(m.content).result.error);
   expect(errors[0]).toMatch(/^invalid JSON arguments for `toggle`/);
   expect(errors[1]).toBe('unknown action `delete_task`; available now: add_todo, toggle, search');
-  expect(errors[2]).toBe('record `t42` is not a row of `toggle` on the page now. Find it first: call `search` with {"text":"t1"}, then call `toggle` with its id.');
-  for (const m of tools) expect(JSON.parse(m.content).result.available).toBe('add_todo, toggle, search');
-  // It answered instead of looking: once, it is told again what to do.
-  expect(model.requests[2].body.messages.at(-1)).toEqual({ role: 'user', content: 'Nothing has been done yet. Find it first: call `search` with {"text":"t1"}, then call `toggle` with its id.' });
+  expect(errors[2]).toBe('record `t42` is not a row of `toggle` on the page now. Pling searches for it now with `search` {"text":"t1"}: the next result shows the rows it finds. Then call `toggle` with the id of the row meant.');
+  for (const m of tools.slice(0, 3)) expect(JSON.parse(m.content).result.available).toBe('add_todo, toggle, search');
+  expect(JSON.parse(tools[3].content).result.ok).toBe(true);
+  expect(result.actions.map((a) => [a.name, a.dispatched])).toContainEqual(['search', true]);
+  // It answered instead of going on: once, it is told again what to do.
+  expect(model.requests[2].body.messages.at(-1)).toEqual({ role: 'user', content: 'Nothing has been done yet. The search ran (its result is above): call `toggle` with the id of the row it found, or say that it was not found.' });
   expect(result.message).toBe('There is no way to delete a task here.');
 });
 
@@ -298,7 +301,13 @@ test('the chat widget: the person asks, confirms in the panel, and reads the ans
   await page.locator('.pling-chat .confirm button', { hasText: 'Allow' }).click();
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('I deleted the account, as you allowed.');
   await expect(page.locator('.pling-chat .msg.step').first()).toHaveText('→ Delete the account');
-  await expect(page.locator('.pling-chat .msg.step').last()).toHaveText('Done: ✓ Delete the account');
+  const done = page.locator('.pling-chat .msg.step').last();
+  await expect(done).toContainText('Done: ✓ Delete the account');
+  // The raw receipt, as the model read it, is one click away.
+  await expect(done.locator('details pre')).toBeHidden();
+  await done.locator('summary', { hasText: 'Receipts' }).click();
+  await expect(done.locator('details pre')).toContainText('"ok": true');
+  await expect(done.locator('details pre')).toContainText('"id": "delete_account"');
   expect(await page.locator('#status').textContent()).toBe('Deleted');
   // The widget is not part of what the model sees.
   expect(systemOf(model.requests[0])).not.toContain('Helper');
@@ -309,7 +318,12 @@ test('the demo widget without a configured model says so honestly and changes no
   await page.evaluate(() => window.todoApp.chat.open());
   await page.locator('.pling-chat input').fill('Mark the weekly report as done.');
   await page.locator('.pling-chat .send').click();
-  await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText(
+  const error = page.locator('.pling-chat .msg.assistant.error').last();
+  await expect(error).toContainText('No model is set up for this assistant yet. The site needs to configure one. Nothing on the page was changed.');
+  // The engine's own account is one click away.
+  await expect(error.locator('details pre')).toBeHidden();
+  await error.locator('summary').click();
+  await expect(error.locator('details pre')).toHaveText(
     'I could not continue: the model endpoint answered 503: no model endpoint configured (set PLING_MODEL_URL). Nothing on the page was changed.',
   );
   expect(await page.evaluate(() => window.todoApp.todos.every((t) => !t.done))).toBe(true);
@@ -378,8 +392,40 @@ test('a failed model call is shown as an error the person can tell apart, in wor
   await page.keyboard.press('Enter');
   const error = page.locator('.pling-chat .msg.assistant.error');
   await expect(error).toHaveAttribute('role', 'alert');
-  await expect(error).toContainText('401');
+  await expect(error).toContainText('The assistant’s server refused its key. The site needs to fix its setup; trying again will not help.');
+  await expect(error.locator('details pre')).toContainText('401');
   await expect(error).not.toContainText('<');
+});
+
+test('each way the model can fail is its own message, in words the person can act on', async ({ page }) => {
+  await openLab(page);
+  const cases = [
+    [reply.error(429, 'Rate limit reached', { code: 'rate_limit_exceeded', headers: { 'retry-after': '7' } }), 'rateLimited', 'Try again in 7 s.'],
+    [reply.error(400, 'request (8371 tokens) exceeds the available context size (8192 tokens)'), 'tooLong', 'too long for the model'],
+    [reply.error(429, 'You exceeded your current quota', { code: 'insufficient_quota' }), 'quota', 'run out of credit'],
+    [reply.error(502, 'the model endpoint is unreachable: connect ECONNREFUSED', { code: 'proxy_error' }), 'unreachable', 'could not reach its server'],
+    [reply.error(500, '<!DOCTYPE html><html><body>Internal error</body></html>'), 'server', 'had a problem'],
+    [{ raw: 'data: {not json\n\n' }, 'badReply', 'could not be read'],
+  ];
+  model.script(cases.map(([step]) => step));
+  const out = await page.evaluate(async (url) => {
+    const { Assistant } = await import('/js/src/index.js');
+    const a = new Assistant(window.labApp.pling, { baseURL: url, model: 'scripted', retry: { maxRetries: 0 } });
+    const results = [];
+    for (let i = 0; i < 6; i++) results.push(await a.run('Save my profile.'));
+    // And a server that is not there at all.
+    const gone = new Assistant(window.labApp.pling, { baseURL: 'http://127.0.0.1:9/v1', model: 'scripted', retry: { maxRetries: 0 } });
+    results.push(await gone.run('Save my profile.'));
+    return results.map((r) => ({ reason: r.reason, problem: r.problem }));
+  }, model.url);
+  const expected = [...cases.map(([, kind, words]) => [kind, words]), ['unreachable', 'could not reach its server']];
+  out.forEach((r, i) => {
+    expect(r.reason).toBe('modelFailed');
+    expect(r.problem.kind, `case ${i}`).toBe(expected[i][0]);
+    expect(r.problem.text).toContain(expected[i][1]);
+    expect(r.problem.text).not.toContain('<');
+  });
+  expect(out[0].problem.waitMs).toBe(7000);
 });
 
 test('<pling-chat>: themed from the page, Escape answers no to a confirmation and then closes, focus goes back', async ({ page }) => {

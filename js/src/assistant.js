@@ -5,6 +5,7 @@
 import * as wasm from '../wasm/pling_wasm.js';
 import { chat } from './client.js';
 import { PlingEngineError, PlingError, messageOf } from './errors.js';
+import { problemOf } from './problems.js';
 import { engineHasAssistant, engineReady, guard } from './engine.js';
 import { checkAssistantOptions } from './options.js';
 import { askPerson } from './confirm.js';
@@ -99,6 +100,8 @@ export class Assistant {
     if (this.running) return Promise.reject(new PlingError('the assistant is already working on a request; stop it first', { code: 'busy' }));
     this.stopped = false;
     this.current = { request: text, action: null };
+    /** @type {import('./problems.js').Problem | null} what the last model call's failure was */
+    this.problem = null;
     this.controller = new AbortController();
     this.running = this.#loop(text).finally(() => {
       this.running = null;
@@ -123,9 +126,10 @@ export class Assistant {
           }
           case 'request': {
             this.#emit({ type: effect.purpose === 'summary' ? 'summarize' : 'thinking' });
-            const reply = await chat(effect.body, { ...this.options, onText: (t) => this.#emit({ type: 'text', text: t }) }, this.controller.signal);
+            const { waitMs, ...reply } = await chat(effect.body, { ...this.options, onText: (t) => this.#emit({ type: 'text', text: t }) }, this.controller.signal);
             if (reply.ok && reply.ok.usage) this.#emit({ type: 'usage', ...reply.ok.usage });
             if (reply.ok && reply.ok.content) this.#emit({ type: 'reply', content: reply.ok.content });
+            this.problem = reply.error ? problemOf(reply.error, waitMs) : null;
             effect = this.#step('modelReplied', JSON.stringify(reply));
             break;
           }
@@ -146,6 +150,7 @@ export class Assistant {
           }
           case 'finish': {
             const done = { reason: effect.reason, message: effect.message, actions: effect.actions };
+            if (effect.reason === 'modelFailed') done.problem = this.problem ?? problemOf(null);
             if (effect.reason === 'handoff') this.pling.pointAt(effect.actions.at(-1));
             this.#emit({ type: 'finish', ...done });
             return done;
@@ -161,7 +166,7 @@ export class Assistant {
       } catch {
         // already finished
       }
-      const done = { reason: 'modelFailed', message: `Something went wrong: ${messageOf(error)}`, actions: [] };
+      const done = { reason: 'modelFailed', message: `Something went wrong: ${messageOf(error)}`, actions: [], problem: problemOf(null) };
       this.#emit({ type: 'finish', ...done });
       return done;
     }

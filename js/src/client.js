@@ -5,6 +5,7 @@ import * as wasm from '../wasm/pling_wasm.js';
 import { guard } from './engine.js';
 import { checkAssistantOptions } from './options.js';
 import { readCapped } from './body.js';
+import { waitOf } from './problems.js';
 
 /**
  * @typedef {object} ClientOptions
@@ -17,7 +18,7 @@ import { readCapped } from './body.js';
  * @property {(text: string) => void} [onText] streamed text as it arrives
  */
 
-/** @typedef {{ok: object} | {error: {type: string, message?: string, status?: number, code?: string | null, ms?: number}}} ModelResult */
+/** @typedef {{ok: object} | {error: {type: string, message?: string, status?: number, code?: string | null, ms?: number}, waitMs?: number}} ModelResult */
 
 const sleep = (ms, signal) => new Promise((resolve) => {
   const timer = setTimeout(done, ms);
@@ -60,7 +61,8 @@ export async function chat(body, options, signal) {
     if (result.ok) return result;
     if (signal?.aborted) return { error: { type: 'aborted' } };
     const delay = guard(() => wasm.retryDelay(policy, attempt, JSON.stringify(result.error), JSON.stringify(hints), once.started, Math.random(), Date.now()));
-    if (delay === undefined || delay === null) return result;
+    // Final: with the wait the server asked for, if it said one (for the person's words).
+    if (delay === undefined || delay === null) return { ...result, waitMs: waitOf(hints) };
     await sleep(delay, signal);
   }
 }

@@ -503,6 +503,21 @@ export interface AssistantResult {
   message: string;
   /** What ran, from the receipts. */
   actions: DoneAction[];
+  /** With `modelFailed`: what went wrong, in the person's words (the chat shows this). */
+  problem?: Problem;
+}
+
+/** Kinds of model failure, stable for pages that word them their own way. */
+export type ProblemKind =
+  | 'unreachable' | 'key' | 'quota' | 'rateLimited' | 'tooLong' | 'noModel' | 'timeout'
+  | 'server' | 'badReply' | 'engine';
+
+/** A model failure as the person should read it, and what they can do. */
+export interface Problem {
+  kind: ProblemKind;
+  text: string;
+  /** For `rateLimited`: the wait the server asked for, in ms. */
+  waitMs?: number;
 }
 
 export declare class Assistant {

@@ -14,7 +14,7 @@ import { Pling } from './pling.js';
 import { secret } from './declare.js';
 import { mountDebugPanel } from './debug-panel.js';
 import { Assistant } from './assistant.js';
-import { mountChat } from './widget.js';
+import { mountChat, setMarkdownSource } from './widget.js';
 import { connectWebMCP } from './webmcp.js';
 
 const script = typeof document !== 'undefined' ? document.currentScript : null;
@@ -27,6 +27,8 @@ function start() {
   // read), unless data-pling-lazy="false" asks for it at once.
   const lazy = script?.getAttribute('data-pling-lazy') !== 'false';
   if (lazy) deferEngine(wasm);
+  // The chat's Markdown renderer is the file beside this one (or data-pling-markdown).
+  if (script?.src) setMarkdownSource(script.getAttribute('data-pling-markdown') || new URL('markdown.js', script.src).href);
   return (lazy ? Promise.resolve() : initEngine(wasm)).then(() => {
     const instance = new Pling({ app, limits: limitsAttr ? JSON.parse(limitsAttr) : undefined });
     api.instance = instance;

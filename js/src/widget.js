@@ -30,8 +30,22 @@ const STYLE = `
 .msg { padding: 8px 10px; border-radius: 10px; max-width: 88%; white-space: pre-wrap; word-break: break-word; }
 .user { align-self: flex-end; background: var(--pling-accent); color: var(--pling-on-accent); }
 .assistant { align-self: flex-start; background: var(--pling-muted); }
+.msg.rich { white-space: normal; }
+.rich > :first-child { margin-top: 0; } .rich > :last-child { margin-bottom: 0; }
+.rich p, .rich ul, .rich ol, .rich pre, .rich blockquote, .rich table { margin: 0 0 6px; }
+.rich ul, .rich ol { padding-left: 20px; }
+.rich h1, .rich h2, .rich h3, .rich h4, .rich h5, .rich h6 { font-size: 1em; margin: 0 0 4px; }
+.rich code { font: 0.92em ui-monospace, monospace; background: var(--pling-bg); border-radius: 4px; padding: 0 3px; }
+.rich pre { overflow-x: auto; background: var(--pling-bg); border-radius: 6px; padding: 6px 8px; }
+.rich pre code { padding: 0; }
+.rich blockquote { border-left: 3px solid var(--pling-border); padding-left: 8px; color: var(--pling-subtle); }
+.rich a { color: var(--pling-accent); }
+.rich table { border-collapse: collapse; } .rich th, .rich td { border: 1px solid var(--pling-border); padding: 2px 6px; }
 .step { align-self: flex-start; font-size: 12px; color: var(--pling-subtle); }
 .step.failed, .assistant.error { color: var(--pling-danger); }
+details { margin-top: 4px; color: var(--pling-subtle); font-size: 12px; }
+details pre { margin: 4px 0 0; white-space: pre-wrap; word-break: break-word; font: 11px/1.4 ui-monospace, monospace; max-height: 200px; overflow: auto; }
+summary { cursor: pointer; }
 .confirm { align-self: stretch; border: 1px solid var(--pling-warn-border); background: var(--pling-warn-bg); border-radius: 10px; padding: 8px 10px; }
 .confirm p { margin: 0 0 6px; }
 .confirm button { margin: 4px 8px 0 0; padding: 6px 14px; min-height: 32px; border-radius: 8px; font: inherit; cursor: pointer;
@@ -44,6 +58,30 @@ form button { padding: 8px 12px; border: 0; border-radius: 8px; background: var(
 form button.stop { background: var(--pling-danger); }
 :focus-visible { outline: 2px solid var(--pling-accent); outline-offset: 2px; }
 `;
+
+/** How the Markdown renderer is loaded: the package's built one, or where the script build says. */
+let loadRenderer = () => import('../dist/markdown.js');
+/** @type {Promise<((text: string) => DocumentFragment) | null> | null} */
+let renderer = null;
+
+/**
+ * Where the Markdown renderer (js/dist/markdown.js) is, for a build that cannot import it by a
+ * relative path (the script build sets the file beside itself).
+ * @param {string} url
+ */
+export function setMarkdownSource(url) {
+  loadRenderer = () => import(/* @vite-ignore */ url);
+  renderer = null;
+}
+
+/** The renderer, loaded once; `null` when it cannot load (answers then stay plain text). */
+function markdownRenderer() {
+  renderer ??= loadRenderer().then((m) => m.renderMarkdown, (e) => {
+    console.warn('pling: the Markdown renderer did not load; answers are shown as plain text', e);
+    return null;
+  });
+  return renderer;
+}
 
 /**
  * Mounts the chat widget on the page.
@@ -104,6 +142,36 @@ export function mountChat(pling, options) {
   };
 }
 
+/**
+ * The receipts of the actions that ran, as the model read them (the last one for each).
+ * @param {{history(): object[]}} assistant
+ * @param {{actionId?: string | null}[]} ran
+ */
+function receiptsOf(assistant, ran) {
+  const tools = assistant.history().filter((m) => /** @type {any} */ (m).role === 'tool').map((m) => String(/** @type {any} */ (m).content));
+  const out = [];
+  for (const a of ran) {
+    const found = [...tools].reverse().find((c) => {
+      try {
+        return JSON.parse(c).result?.action?.id === a.actionId;
+      } catch {
+        return false;
+      }
+    });
+    if (found) out.push(JSON.stringify(JSON.parse(found), null, 2));
+  }
+  return out;
+}
+
+/** A closed disclosure with text in it, for those who want the raw account. */
+function rawDetails(title, text) {
+  const details = document.createElement('details');
+  details.setAttribute('part', 'details');
+  const summary = Object.assign(document.createElement('summary'), { textContent: title });
+  details.append(summary, Object.assign(document.createElement('pre'), { textContent: text }));
+  return details;
+}
+
 /** One request from the input: the answer, then what actually ran, from the receipts. */
 async function ask(assistant, view) {
   const text = view.input.value.trim();
@@ -114,13 +182,16 @@ async function ask(assistant, view) {
   const result = await assistant.run(text);
   view.busy(false);
   if (result.reason === 'handoff') view.handoffCard(result.message, () => assistant.pling.pointAt(result.actions.at(-1)));
-  else view.answer(result.message, result.reason === 'modelFailed');
+  else if (result.reason === 'modelFailed') view.failure(result);
+  else view.answer(result.message);
   // What actually ran, from the receipts, whatever the answer says: in words, with the row.
   const ran = result.actions.filter((a) => a.dispatched);
   if (ran.length) {
     const describe = (id, record) => assistant.pling.describe(id, record);
     const line = ran.map((a) => `${a.ok ? '✓' : '✗'} ${stepWords(describe, a.actionId ?? a.name, a.record, a.label)}`).join(' · ');
-    view.add('step', `Done: ${line}`);
+    const step = view.add('step', `Done: ${line}`);
+    const receipts = receiptsOf(assistant, ran);
+    if (receipts.length) step.append(rawDetails('Receipts', receipts.join('\n\n')));
   }
   view.input.focus();
 }
@@ -213,15 +284,32 @@ class ChatView {
    * The final answer: the streamed text when it is the answer, else the answer in its place;
    * a failure (the endpoint, the key, a limit) as an error the person can tell apart.
    */
-  answer(message, failed = false) {
-    if (!failed && this.streaming && this.streaming.textContent.trim() === message.trim()) {
-      this.streaming = null;
-      return;
-    }
+  answer(message) {
+    const streamed = this.streaming;
+    this.streaming = null;
+    const same = streamed && streamed.textContent.trim() === message.trim();
+    if (!same) streamed?.remove();
+    const el = same ? streamed : this.add('assistant', message);
+    // Plain text at once; the same words as rich text once the renderer is there.
+    markdownRenderer().then((render) => {
+      if (!render || !el.isConnected || el.textContent !== message) return;
+      el.replaceChildren(render(message));
+      el.classList.add('rich');
+    });
+  }
+
+  /**
+   * A failure (the endpoint, the key, a limit) as an error the person can tell apart: what
+   * happened and what they can do, in their words; the engine's own account one click away.
+   * @param {{message: string, actions: {dispatched: boolean}[], problem?: {text: string}}} result
+   */
+  failure(result) {
     this.streaming?.remove();
     this.streaming = null;
-    const el = this.add(failed ? 'assistant error' : 'assistant', message);
-    if (failed) el.setAttribute('role', 'alert');
+    const unchanged = result.actions.some((a) => a.dispatched) ? '' : ' Nothing on the page was changed.';
+    const el = this.add('assistant error', `${result.problem?.text ?? 'The assistant could not finish.'}${unchanged}`);
+    el.setAttribute('role', 'alert');
+    el.append(rawDetails('Details', result.message));
   }
 
   /**

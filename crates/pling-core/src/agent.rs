@@ -265,8 +265,16 @@ pub struct Agent {
     nudged: bool,
     /// Row calls held back once because the request names other rows (by action id).
     disputed: Vec<String>,
-    /// How to find the row the last off-page call wanted, until something runs.
+    /// How to find the row the last off-page call wanted, until something is written.
     find_first: Option<String>,
+    /// The page's search, run for the model once the current reply's calls are handled.
+    auto_find: Option<ToolCall>,
+    /// Whether a search was run for the model in this request (once a request).
+    searched: bool,
+    /// Whether a write action ran successfully in this request.
+    wrote: bool,
+    /// The nudge sent in this request, to notice an answer that only says it back.
+    last_nudge: Option<String>,
 }
 
 /// What the loop says when the model only repeated the request: one nudge, then the
@@ -275,6 +283,10 @@ pub const NUDGE: &str = "You repeated my request instead of acting on it. Call t
 
 /// What the model is told once when it wrote out a tool's definition instead of calling it.
 pub const NUDGE_DEFINITION: &str = "You wrote out a tool's definition instead of calling it. Call the action that does what I asked, with its arguments, or say briefly what you did and the result.";
+
+/// What the loop says when the model writes a tool result itself: one nudge, then the
+/// fallback from the receipts.
+pub const NUDGE_RESULT: &str = "You wrote a tool result yourself; results come only from the page. Call the action that does what I asked, or say briefly what you did and the result.";
 
 /// Whether a model error says the request was larger than the model's context.
 fn is_context_overflow(error: &ModelError) -> bool {
@@ -339,6 +351,10 @@ impl Agent {
             nudged: false,
             disputed: Vec::new(),
             find_first: None,
+            auto_find: None,
+            searched: false,
+            wrote: false,
+            last_nudge: None,
         }
     }
 
@@ -371,6 +387,10 @@ impl Agent {
         self.nudged = false;
         self.disputed.clear();
         self.find_first = None;
+        self.auto_find = None;
+        self.searched = false;
+        self.wrote = false;
+        self.last_nudge = None;
         self.steps = 0;
         self.repeated = 0;
         self.failures.clear();
@@ -403,6 +423,8 @@ impl Agent {
                 self.push_result(&flight.call, &receipt);
                 if !outcome.ok {
                     self.count_failure(&flight.call);
+                } else if flight.action.effect == Write {
+                    self.wrote = true;
                 }
                 self.log.push(flight.done(outcome.ok, true, outcome.error));
             }
@@ -465,7 +487,9 @@ impl Agent {
             // then what the receipts say ran, not something that sounds like a success.
             if message.is_empty() {
                 message = self.what_ran("The model gave no answer.");
-            } else if let Some(kind) = non_answer(&message, &self.request) {
+            } else if let Some(kind) = non_answer(&message, &self.request)
+                .or_else(|| self.last_nudge.as_deref().and_then(|n| parrots(&message, n)))
+            {
                 // Small models sometimes say the request back, or write out a tool's
                 // definition: ask once for the answer, then say what the receipts show.
                 if !self.nudged {
@@ -505,6 +529,7 @@ impl Agent {
     /// Sends the model's answer back with `nudge` (once a request) and asks again.
     fn send_back(&mut self, answer: String, nudge: String) -> Effect {
         self.nudged = true;
+        self.last_nudge = Some(nudge.clone());
         self.history
             .messages
             .push(Message::Assistant { content: Some(answer), tool_calls: vec![] });
@@ -519,7 +544,7 @@ impl Agent {
             out = format!("{out} {advice}");
         }
         if self.log.iter().any(|d| d.dispatched) {
-            out = self.what_ran(&out);
+            out = self.ran_by_id(&out);
         }
         out
     }
@@ -534,23 +559,31 @@ impl Agent {
         if let Some(advice) = self.find_first.as_ref().filter(|_| self.stalled()) {
             return Some(format!("Nothing has been done yet. {advice}"));
         }
-        let failed = self.log.iter().rev().find(|d| !d.ok).and_then(|d| d.error.clone());
-        if let Some(error) = failed.filter(|_| self.stalled() && apologises(answer)) {
+        // Page data (errors, labels) stays in the tool results: a nudge names calls and ids.
+        let failed = self.log.iter().rev().find(|d| !d.ok).map(|d| d.name.clone());
+        if let Some(name) = failed.filter(|_| self.stalled() && apologises(answer)) {
             return Some(format!(
-                "Nothing has been done yet. The last call failed: {error}. Correct the call and make it again; if my request cannot be done on this page, say why."
+                "Nothing has been done yet. The last call, `{name}`, failed: its result above says why, and so does **Current page feedback** if the page has any. Correct the call and make it again; if my request cannot be done on this page, say why."
             ));
         }
         if claims_a_change(answer) && self.unbacked(answer) {
-            return Some(self.what_ran(
-                "Your answer says something was done that did not happen on the page. If my request needs more, call the action now; otherwise say plainly what was done and what was not.",
-            ));
+            let unrun = self.unrun_claims(answer);
+            let said = if unrun.is_empty() {
+                "Your answer says something was done that did not happen on the page.".to_owned()
+            } else {
+                let names: Vec<String> = unrun.iter().map(|n| format!("`{n}`")).collect();
+                format!("Your answer says {} was done, but it did not run.", names.join(" and "))
+            };
+            return Some(self.ran_by_id(&format!(
+                "{said} If my request needs it, call it now; otherwise say plainly what was done and what was not."
+            )));
         }
         None
     }
 
-    /// Nothing has run successfully for this request, and the model was not nudged yet.
+    /// Nothing was written for this request, and the model was not nudged yet.
     fn stalled(&self) -> bool {
-        !self.nudged && !self.log.iter().any(|d| d.dispatched && d.ok)
+        !self.nudged && !self.wrote
     }
 
     /// Native calls, or calls recovered from the text (or the structured reply).
@@ -662,6 +695,17 @@ impl Agent {
                 return self.finish(FinishReason::RepeatedFailures, None);
             }
         }
+        // The row the model wanted is not shown and the page can search: the search runs as
+        // a call of its own (a read), so the model's next turn sees the rows it finds.
+        if let Some(call) = self.auto_find.take() {
+            self.searched = true;
+            self.reply_calls = 0;
+            let kept = vec![call.for_history()];
+            self.history.messages.push(Message::Assistant { content: None, tool_calls: kept });
+            if let Some(effect) = self.handle_call(call) {
+                return effect;
+            }
+        }
         self.request(true)
     }
 
@@ -754,13 +798,22 @@ impl Agent {
                 return None;
             }
         };
-        let checked = match self.agree(&call.name, checked) {
+        let mut checked = match self.agree(&call.name, checked) {
             Ok(checked) => checked,
             Err((action_id, error)) => {
                 self.refuse(&call, Some(action_id), error);
                 return None;
             }
         };
+        // A question asks to be told, not for a change: a write in answer to one runs only if
+        // the person allows it.
+        if only_asks(&self.request) && !checked.handoff {
+            let shown = self.shown.as_ref().or(self.snapshot.as_ref());
+            let writes = shown
+                .and_then(|s| crate::call::action_of(s, &checked))
+                .is_none_or(|a| a.effect == Write);
+            checked.confirm |= writes;
+        }
         if checked.confirm && !checked.handoff {
             self.reply_confirmations += 1;
             if self.reply_confirmations > self.config.max_confirmations_per_reply {
@@ -870,7 +923,6 @@ impl Agent {
                 let quoted: Vec<String> =
                     words.iter().map(|w| format!("\u{201c}{w}\u{201d}")).collect();
                 let advice = self.advice(name, &words.join(" "));
-                self.find_first = Some(advice.clone());
                 format!(
                     "not run: the request names {}, which no row shown has, so {this} is not the row meant. {advice}",
                     quoted.join(" ")
@@ -891,7 +943,6 @@ impl Agent {
             .map(|s| naming_words(&self.request, s))
             .unwrap_or_default();
         let advice = self.advice(name, &words);
-        self.find_first = Some(advice.clone());
         if words.is_empty() {
             // The request names nothing to search for: the refusal's own advice stands.
             return error;
@@ -899,13 +950,34 @@ impl Agent {
         format!("record `{record}` is not a row of `{name}` on the page now. {advice}")
     }
 
-    /// How to find the row `name` should act on, searching for `words` when the page can.
-    fn advice(&self, name: &str, words: &str) -> String {
-        self.shown
-            .as_ref()
-            .or(self.snapshot.as_ref())
-            .and_then(|s| observe(s, &self.config.limits).ok().map(|o| o.find_first(name, words)))
-            .unwrap_or_else(|| "Ask the person which record they mean.".to_owned())
+    /// How to find the row `name` should act on. When the page has a text search and none was
+    /// run for the model yet in this request, it is queued to run with `words`; otherwise the
+    /// advice names the actions that find rows. Either way it is kept for the nudge.
+    fn advice(&mut self, name: &str, words: &str) -> String {
+        let found = self.shown.as_ref().or(self.snapshot.as_ref()).and_then(|s| {
+            let o = observe(s, &self.config.limits).ok()?;
+            Some((o.search_call(words), o.find_first(name, words)))
+        });
+        let Some((search, fallback)) = found else {
+            return "Ask the person which record they mean.".to_owned();
+        };
+        match search.filter(|_| !self.searched && self.auto_find.is_none()) {
+            Some((tool, args)) => {
+                self.find_first = Some(format!(
+                    "The search ran (its result is above): call `{name}` with the id of the row it found, or say that it was not found."
+                ));
+                self.auto_find = Some(ToolCall {
+                    id: format!("pling_find_{}", self.steps),
+                    name: tool.clone(),
+                    arguments: args.to_string(),
+                });
+                format!("Pling searches for it now with `{tool}` {args}: the next result shows the rows it finds. Then call `{name}` with the id of the row meant.")
+            }
+            None => {
+                self.find_first = Some(fallback.clone());
+                fallback
+            }
+        }
     }
 
     /// A call that is not run for a bound of the loop: its result says why; it is not a
@@ -1020,35 +1092,54 @@ impl Agent {
     /// Whether a claiming answer goes beyond the receipts: nothing ran, or it names as done an
     /// operation of the page ("saved", "shipped", "deleted") that did not run successfully.
     fn unbacked(&self, answer: &str) -> bool {
-        if !self.log.iter().any(|d| d.dispatched && d.ok) {
-            return true;
-        }
-        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else { return false };
+        !self.log.iter().any(|d| d.dispatched && d.ok) || !self.unrun_claims(answer).is_empty()
+    }
+
+    /// The page's operations an answer names as done ("saved" for `save`) that did not run
+    /// successfully, by name, each once.
+    fn unrun_claims(&self, answer: &str) -> Vec<String> {
+        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else { return vec![] };
         let words = words_of(answer);
-        shown.actions.iter().any(|a| {
-            let name = a.name.as_deref().unwrap_or(&a.id);
+        let mut out: Vec<String> = Vec::new();
+        for a in &shown.actions {
+            let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
             let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name);
-            verb.len() >= 3
-                && past_forms(verb).iter().any(|f| words.contains(f))
-                && !self.log.iter().any(|d| d.dispatched && d.ok && d.name.starts_with(verb))
-        })
+            let claimed = verb.len() >= 3 && past_forms(verb).iter().any(|f| words.contains(f));
+            let ran = self.log.iter().any(|d| d.dispatched && d.ok && d.name.starts_with(verb));
+            if claimed && !ran && !out.iter().any(|n| n == name) {
+                out.push(name.to_owned());
+            }
+        }
+        out
     }
 
     fn what_ran(&self, why: &str) -> String {
+        self.ran_words(why, true)
+    }
+
+    /// [`Self::what_ran`] without the rows' labels or the page's errors, for a message of the
+    /// person's role (page data stays in tool results).
+    fn ran_by_id(&self, why: &str) -> String {
+        self.ran_words(why, false)
+    }
+
+    fn ran_words(&self, why: &str, page_data: bool) -> String {
         let ran: Vec<String> = self
             .log
             .iter()
             .filter(|d| d.dispatched)
             .map(|d| {
-                let target = match (&d.record, &d.label) {
+                let target = match (&d.record, d.label.as_ref().filter(|_| page_data)) {
                     (Some(r), Some(l)) => format!(" on {r} \u{201c}{l}\u{201d}"),
                     (Some(r), None) => format!(" on {r}"),
                     _ => String::new(),
                 };
                 let status = if d.ok {
                     "done".to_owned()
-                } else {
+                } else if page_data {
                     format!("failed: {}", d.error.clone().unwrap_or_default())
+                } else {
+                    "failed".to_owned()
                 };
                 format!("{}{} ({})", d.name, target, status)
             })
@@ -1112,6 +1203,18 @@ fn claims_a_change(answer: &str) -> bool {
     DONE.iter().any(|w| a.contains(w)) && !NOT.iter().any(|w| a.contains(w))
 }
 
+/// Whether a request only asks something ("What does the note say?", "How many are
+/// paid?"), as opposed to asking for something to be done ("Can you delete it?").
+fn only_asks(request: &str) -> bool {
+    const QUESTION: [&str; 17] = [
+        "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "is", "are", "was",
+        "were", "does", "do", "did", "has",
+    ];
+    let r = request.trim().to_lowercase();
+    let first = r.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    r.ends_with('?') && QUESTION.contains(&first)
+}
+
 /// The log's word for a call the person declined.
 const DECLINED_BY_PERSON: &str = "declined by the person";
 
@@ -1136,6 +1239,9 @@ fn apologises(answer: &str) -> bool {
 enum NonAnswer {
     Echo,
     ToolDefinition,
+    ToolResult,
+    /// The loop's own nudge said back.
+    Parrot,
 }
 
 impl NonAnswer {
@@ -1143,6 +1249,8 @@ impl NonAnswer {
         match self {
             NonAnswer::Echo => NUDGE,
             NonAnswer::ToolDefinition => NUDGE_DEFINITION,
+            NonAnswer::ToolResult => NUDGE_RESULT,
+            NonAnswer::Parrot => NUDGE,
         }
     }
 
@@ -1152,6 +1260,10 @@ impl NonAnswer {
             NonAnswer::ToolDefinition => {
                 "The model wrote out a tool's definition instead of answering."
             }
+            NonAnswer::ToolResult => {
+                "The model wrote a tool result of its own instead of answering."
+            }
+            NonAnswer::Parrot => "The model did not answer.",
         }
     }
 }
@@ -1164,7 +1276,13 @@ fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
     let definition = a.starts_with("<tools>")
         || (a.contains("\"type\": \"function\"") || a.contains("\"type\":\"function\""))
             && a.contains("\"parameters\"");
-    definition.then_some(NonAnswer::ToolDefinition)
+    if definition {
+        return Some(NonAnswer::ToolDefinition);
+    }
+    let result = a.starts_with("<tool_response>")
+        || a.starts_with("{\"result\"")
+        || a.starts_with("```json\n{\"result\"");
+    result.then_some(NonAnswer::ToolResult)
 }
 
 /// The lower-case words of a text.
@@ -1184,6 +1302,15 @@ fn past_forms(verb: &str) -> Vec<String> {
         out.push(format!("{v}{last}ed"));
     }
     out
+}
+
+/// An answer that begins by saying the loop's own nudge back (small models do).
+fn parrots(answer: &str, nudge: &str) -> Option<NonAnswer> {
+    let norm = |s: &str| -> String {
+        s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+    };
+    let nudge: String = norm(nudge).chars().take(40).collect();
+    (!nudge.is_empty() && norm(answer).starts_with(&nudge)).then_some(NonAnswer::Parrot)
 }
 
 /// Whether `answer` only repeats `request` (ignoring case, spacing and punctuation).

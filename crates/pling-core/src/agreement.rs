@@ -233,6 +233,8 @@ fn cues(request: &str, ignored: &Words) -> (Vec<Cue>, Vec<String>) {
     let mut sentence_start = true;
     for raw in request.split_whitespace() {
         let bare = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        let bare =
+            bare.strip_suffix("'s").or_else(|| bare.strip_suffix("\u{2019}s")).unwrap_or(bare);
         let starts = sentence_start;
         sentence_start = raw.ends_with(['.', '!', '?', ':', ';']);
         let Some(word) = words(bare).into_iter().next() else { continue };
@@ -352,6 +354,10 @@ mod tests {
         );
         assert_eq!(
             judge("Finish the task for Priya Nair.", "t9"),
+            Agreement::NotShown { words: vec!["Priya".into(), "Nair".into()] }
+        );
+        assert_eq!(
+            judge("Finish Priya Nair\u{2019}s task.", "t9"),
             Agreement::NotShown { words: vec!["Priya".into(), "Nair".into()] }
         );
     }

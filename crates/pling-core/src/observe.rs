@@ -325,269 +325,40 @@ pub fn observe<'a>(
     let index = snapshot.index()?;
     let regions = Regions::new(snapshot, &index);
     let mut shortened = 0usize;
-
     let (location, location_cut) = location_lines(snapshot, limits, &mut shortened);
-
-    // Actions: fold, count per region, collect what inactive regions hide.
-    let n_regions = snapshot.regions.len();
-    let mut region_actions = vec![(0usize, 0usize); n_regions]; // (in viewport, total)
-    let mut hidden_actions = vec![0usize; n_regions];
-    let mut reveal_entries: Vec<(usize, usize)> = Vec::new(); // (hidden region, entry)
-    let mut folder = Folder::default();
-    let (mut available_actions, mut unavailable_actions) = (0, 0);
-
-    for (i, a) in snapshot.actions.iter().enumerate() {
-        let region = index.action_region[i];
-        let (members, members_in_view) = match &a.rows {
-            None => (1, usize::from(a.in_viewport != Some(false))),
-            Some(set) => {
-                let n = snapshot.row_ids(set).len();
-                (n, set.in_viewport.as_ref().map_or(n, Vec::len))
-            }
-        };
-        if let Some(r) = region {
-            let counts = &mut region_actions[r];
-            counts.1 += members;
-            counts.0 += members_in_view;
-            if let Some(top) = regions.top_inactive[r] {
-                hidden_actions[top] += members;
-                continue;
-            }
-        }
-        let available = a.available && !a.covered;
-        let reason = reason_of(a);
-        let member = Member { action: a, region, available, reason };
-        let entry_index = match (&a.record, &a.rows) {
-            (None, None) => {
-                count(available, 1, &mut available_actions, &mut unavailable_actions);
-                folder.single(&member, &regions)
-            }
-            (Some(record), None) => {
-                count(available, 1, &mut available_actions, &mut unavailable_actions);
-                let row = Row { record, action: &a.id, set: false };
-                let blocked = if available { None } else { reason };
-                folder.place(&member, &regions, row, a.in_viewport, &mut None, blocked)
-            }
-            (_, Some(set)) => {
-                let visible: Option<Vec<bool>> = set.in_viewport.as_ref().map(|indices| {
-                    let mut v = vec![false; snapshot.row_ids(set).len()];
-                    for &k in indices {
-                        v[k as usize] = true;
-                    }
-                    v
-                });
-                let mut exceptions: FxHashMap<u32, &'a str> = FxHashMap::default();
-                if available {
-                    for u in &set.unavailable {
-                        exceptions.insert(u.index, row_reason(u.reason.as_ref()));
-                    }
-                    for &k in &set.covered {
-                        exceptions.insert(k, COVERED_REASON);
-                    }
-                }
-                // The whole set unavailable: every row is blocked for the action's reason.
-                let set_reason = if available { None } else { reason };
-                let mut shared: Option<usize> = None;
-                let ids = snapshot.row_ids(set);
-                for (k, record) in ids.iter().enumerate() {
-                    if let Some(e) =
-                        shared.filter(|&e| exceptions.is_empty() && folder.only_from(e, &a.id))
-                    {
-                        // The entry holds this set's rows alone: the rest join it together.
-                        let rest = &ids[k..];
-                        let offscreen =
-                            visible.as_ref().map_or(0, |v| v[k..].iter().filter(|&&x| !x).count());
-                        count(
-                            available,
-                            rest.len(),
-                            &mut available_actions,
-                            &mut unavailable_actions,
-                        );
-                        let rows = rest.iter().map(|r| Row { record: r, action: &a.id, set: true });
-                        folder.extend_rows(e, rows, offscreen, set_reason);
-                        break;
-                    }
-                    let row = Row { record, action: &a.id, set: true };
-                    let in_viewport = visible.as_ref().map(|v| v[k]);
-                    let blocked = if exceptions.is_empty() {
-                        set_reason
-                    } else {
-                        exceptions.get(&(k as u32)).copied()
-                    };
-                    count(blocked.is_none(), 1, &mut available_actions, &mut unavailable_actions);
-                    folder.place(&member, &regions, row, in_viewport, &mut shared, blocked);
-                }
-                match shared {
-                    Some(e) => e,
-                    None => continue,
-                }
-            }
-        };
-        if let (Some(rr), true) = (index.reveals[i], available) {
-            if let Some(top) = regions.top_inactive[rr] {
-                if !reveal_entries.contains(&(top, entry_index)) {
-                    reveal_entries.push((top, entry_index));
-                }
-            }
-        }
-    }
-    let Folder { mut entries, names, .. } = folder;
-    for e in &mut entries {
-        settle_availability(e);
-    }
-    assign_names(&mut entries, &names);
-    list_within_budget(&mut entries, limits.max_actions);
-
-    // Records: full fields for rows in the viewport, ids for every active row.
-    let mut hidden_records = vec![0usize; n_regions];
-    let mut records = Vec::new();
-    let mut record_chars = 0usize;
-    let mut records_full_closed = limits.max_records == 0;
-    let mut records_total = 0usize;
-    let mut citation_ids = Vec::new();
-    let mut citation_chars = 0usize;
-    let mut citation_closed = false;
-    let mut example_record = None;
-    // Rows the person can see share the record budget fairly: a long row is shortened to its
-    // share rather than pushing the rows after it out.
-    let active =
-        |i: usize| index.record_region[i].is_none_or(|r| regions.top_inactive[r].is_none());
-    let wanted_total = snapshot
-        .records
-        .iter()
-        .enumerate()
-        .filter(|(i, r)| r.in_viewport != Some(false) && active(*i))
-        .count()
-        .min(limits.max_records);
-    for (i, r) in snapshot.records.iter().enumerate() {
-        let region = index.record_region[i];
-        if let Some(top) = region.and_then(|r| regions.top_inactive[r]) {
-            hidden_records[top] += 1;
-            continue;
-        }
-        records_total += 1;
-        let wants_full = !records_full_closed && r.in_viewport != Some(false);
-        if !wants_full && !citation_closed && example_record.is_some() {
-            cite(
-                &r.id,
-                &mut citation_ids,
-                &mut citation_chars,
-                &mut citation_closed,
-                &mut shortened,
-                limits,
-            );
-            continue;
-        }
-        if !wants_full && citation_closed && example_record.is_some() {
-            continue;
-        }
-        let (id, id_cut) = data_line(&r.id, MAX_ID_CHARS);
-        if example_record.is_none() {
-            example_record = Some(id.clone());
-        }
-        if wants_full {
-            let remaining = limits.max_record_chars.saturating_sub(record_chars);
-            let share = remaining / wanted_total.saturating_sub(records.len()).max(1);
-            // Long values are shortened until the row fits its share of the budget; a row whose
-            // short values already say it all keeps them and fits where it can.
-            let (line, cut) = VALUE_CAPS
-                .iter()
-                .map(|&cap| record_line(records.len() + 1, &id, r, cap))
-                .find(|(line, _)| char_len(line) < share)
-                .unwrap_or_else(|| {
-                    record_line(records.len() + 1, &id, r, VALUE_CAPS[VALUE_CAPS.len() - 1])
-                });
-            let len = char_len(&line) + 1;
-            if len <= remaining {
-                record_chars += len;
-                shortened += cut;
-                records.push(line);
-            } else if records.is_empty() && remaining > MIN_SHORTENED {
-                let short = shorten(&line, remaining - 1).0.into_owned();
-                record_chars += char_len(&short) + 1;
-                shortened += cut + 1;
-                records.push(short);
-                records_full_closed = true;
-            } else {
-                records_full_closed = true;
-            }
-            if records.len() >= limits.max_records {
-                records_full_closed = true;
-            }
-        }
-        if !citation_closed {
-            shortened += id_cut as usize;
-            cite_line(id, &mut citation_ids, &mut citation_chars, &mut citation_closed, limits);
-        }
-    }
-    for (i, set) in snapshot.record_ids.iter().enumerate() {
-        // Ids with their record in `records` were counted there.
-        let detailed = &index.detailed[i];
-        let n = set.ids.len() - detailed.len();
-        if let Some(top) = index.id_set_region[i].and_then(|r| regions.top_inactive[r]) {
-            hidden_records[top] += n;
-            continue;
-        }
-        records_total += n;
-        let mut skip = detailed.iter().peekable();
-        let id_only = set.ids.iter().enumerate().filter(|(k, _)| {
-            let listed = skip.peek().is_some_and(|&&p| p as usize == *k);
-            if listed {
-                skip.next();
-            }
-            !listed
-        });
-        for (_, id) in id_only {
-            if example_record.is_none() {
-                example_record = Some(data_line(id, MAX_ID_CHARS).0);
-            }
-            if citation_closed {
-                break;
-            }
-            cite(
-                id,
-                &mut citation_ids,
-                &mut citation_chars,
-                &mut citation_closed,
-                &mut shortened,
-                limits,
-            );
-        }
-    }
-
+    let actions = ActionPass::run(snapshot, &index, &regions, limits);
+    let records = RecordPass::run(snapshot, &index, &regions, limits, &mut shortened);
     let (region_lines, hidden, hidden_total) = region_sections(
         &regions,
         limits,
-        &region_actions,
-        &hidden_actions,
-        &hidden_records,
-        &reveal_entries,
-        &entries,
+        &actions.region_counts,
+        &actions.hidden,
+        &records.hidden,
+        &actions.reveals,
+        &actions.entries,
     );
     let (state_json, state_notes, left_out) = state_section(snapshot, limits, &mut shortened);
     let state_left_out_count = left_out.names.len() + left_out.more;
-    let state_left_out = left_out.finish();
     let feedback = feedback_lines(snapshot, &index, &regions, limits, &mut shortened);
-
     Ok(Observation {
         location,
         location_cut,
         regions: region_lines,
-        regions_total: n_regions,
-        entries,
-        available_actions,
-        unavailable_actions,
-        actions_hidden: hidden_actions.iter().sum(),
-        records,
-        records_total,
-        records_hidden: hidden_records.iter().sum(),
-        citation_ids,
-        example_record,
+        regions_total: snapshot.regions.len(),
+        entries: actions.entries,
+        available_actions: actions.available,
+        unavailable_actions: actions.unavailable,
+        actions_hidden: actions.hidden.iter().sum(),
+        records: records.lines,
+        records_total: records.total,
+        records_hidden: records.hidden.iter().sum(),
+        citation_ids: records.citation.ids,
+        example_record: records.example,
         hidden,
         hidden_total,
         state_json,
         state_notes,
-        state_left_out,
+        state_left_out: left_out.finish(),
         state_left_out_count,
         state_total: snapshot.state.len(),
         feedback,
@@ -595,6 +366,351 @@ pub fn observe<'a>(
         values_shortened: shortened,
         limits: *limits,
     })
+}
+
+/// The actions folded into entries, with what each region holds and hides.
+struct ActionPass<'a> {
+    /// Per region: (row actions in the viewport, all).
+    region_counts: Vec<(usize, usize)>,
+    /// Per region: actions not listed because it is inactive (at its top inactive region).
+    hidden: Vec<usize>,
+    /// (hidden region, entry that reveals it).
+    reveals: Vec<(usize, usize)>,
+    folder: Folder<'a>,
+    available: usize,
+    unavailable: usize,
+}
+
+/// What [`ActionPass`] comes to.
+struct Actions<'a> {
+    entries: Vec<Entry<'a>>,
+    region_counts: Vec<(usize, usize)>,
+    hidden: Vec<usize>,
+    reveals: Vec<(usize, usize)>,
+    available: usize,
+    unavailable: usize,
+}
+
+impl<'a> ActionPass<'a> {
+    fn run(
+        snapshot: &'a Snapshot,
+        index: &Index,
+        regions: &Regions<'_>,
+        limits: &Limits,
+    ) -> Actions<'a> {
+        let n = snapshot.regions.len();
+        let mut pass = ActionPass {
+            region_counts: vec![(0, 0); n],
+            hidden: vec![0; n],
+            reveals: Vec::new(),
+            folder: Folder::default(),
+            available: 0,
+            unavailable: 0,
+        };
+        for (i, a) in snapshot.actions.iter().enumerate() {
+            pass.action(snapshot, index, regions, i, a);
+        }
+        let Folder { mut entries, names, .. } = pass.folder;
+        for e in &mut entries {
+            settle_availability(e);
+        }
+        assign_names(&mut entries, &names);
+        list_within_budget(&mut entries, limits.max_actions);
+        Actions {
+            entries,
+            region_counts: pass.region_counts,
+            hidden: pass.hidden,
+            reveals: pass.reveals,
+            available: pass.available,
+            unavailable: pass.unavailable,
+        }
+    }
+
+    fn count(&mut self, available: bool, n: usize) {
+        count(available, n, &mut self.available, &mut self.unavailable);
+    }
+
+    /// Counts action `i` in its region, then folds it, unless an inactive region hides it.
+    fn action(
+        &mut self,
+        snapshot: &'a Snapshot,
+        index: &Index,
+        regions: &Regions<'_>,
+        i: usize,
+        a: &'a Action,
+    ) {
+        let region = index.action_region[i];
+        let (members, in_view) = match &a.rows {
+            None => (1, usize::from(a.in_viewport != Some(false))),
+            Some(set) => {
+                let n = snapshot.row_ids(set).len();
+                (n, set.in_viewport.as_ref().map_or(n, Vec::len))
+            }
+        };
+        if let Some(r) = region {
+            self.region_counts[r].1 += members;
+            self.region_counts[r].0 += in_view;
+            if let Some(top) = regions.top_inactive[r] {
+                self.hidden[top] += members;
+                return;
+            }
+        }
+        let available = a.available && !a.covered;
+        let reason = reason_of(a);
+        let member = Member { action: a, region, available, reason };
+        let entry = match (&a.record, &a.rows) {
+            (None, None) => {
+                self.count(available, 1);
+                self.folder.single(&member, regions)
+            }
+            (Some(record), None) => {
+                self.count(available, 1);
+                let row = Row { record, action: &a.id, set: false };
+                let blocked = if available { None } else { reason };
+                self.folder.place(&member, regions, row, a.in_viewport, &mut None, blocked)
+            }
+            (_, Some(set)) => match self.row_set(snapshot, regions, &member, set) {
+                Some(e) => e,
+                None => return,
+            },
+        };
+        if let (Some(rr), true) = (index.reveals[i], available) {
+            if let Some(top) = regions.top_inactive[rr] {
+                if !self.reveals.contains(&(top, entry)) {
+                    self.reveals.push((top, entry));
+                }
+            }
+        }
+    }
+
+    /// Folds the rows of a row set; returns the entry they share, if they share one.
+    fn row_set(
+        &mut self,
+        snapshot: &'a Snapshot,
+        regions: &Regions<'_>,
+        m: &Member<'a>,
+        set: &'a crate::snapshot::RowSet,
+    ) -> Option<usize> {
+        let a = m.action;
+        let ids = snapshot.row_ids(set);
+        let visible = viewport_flags(set, ids.len());
+        let exceptions = row_exceptions(set, m.available);
+        // The whole set unavailable: every row is blocked for the action's reason.
+        let set_reason = if m.available { None } else { m.reason };
+        let mut shared: Option<usize> = None;
+        for (k, record) in ids.iter().enumerate() {
+            if let Some(e) =
+                shared.filter(|&e| exceptions.is_empty() && self.folder.only_from(e, &a.id))
+            {
+                // The entry holds this set's rows alone: the rest join it together.
+                let rest = &ids[k..];
+                let offscreen =
+                    visible.as_ref().map_or(0, |v| v[k..].iter().filter(|&&x| !x).count());
+                self.count(m.available, rest.len());
+                let rows = rest.iter().map(|r| Row { record: r, action: &a.id, set: true });
+                self.folder.extend_rows(e, rows, offscreen, set_reason);
+                break;
+            }
+            let row = Row { record, action: &a.id, set: true };
+            let in_viewport = visible.as_ref().map(|v| v[k]);
+            let blocked = if exceptions.is_empty() {
+                set_reason
+            } else {
+                exceptions.get(&(k as u32)).copied()
+            };
+            self.count(blocked.is_none(), 1);
+            self.folder.place(m, regions, row, in_viewport, &mut shared, blocked);
+        }
+        shared
+    }
+}
+
+/// Per row of a set, whether it is in the viewport; `None` when the browser does not know.
+fn viewport_flags(set: &crate::snapshot::RowSet, n: usize) -> Option<Vec<bool>> {
+    set.in_viewport.as_ref().map(|indices| {
+        let mut v = vec![false; n];
+        for &k in indices {
+            v[k as usize] = true;
+        }
+        v
+    })
+}
+
+/// The rows of an available set that cannot run now, each with its reason.
+fn row_exceptions(set: &crate::snapshot::RowSet, available: bool) -> FxHashMap<u32, &str> {
+    let mut exceptions = FxHashMap::default();
+    if available {
+        for u in &set.unavailable {
+            exceptions.insert(u.index, row_reason(u.reason.as_ref()));
+        }
+        for &k in &set.covered {
+            exceptions.insert(k, COVERED_REASON);
+        }
+    }
+    exceptions
+}
+
+/// The citation ids, within their own character allowance.
+#[derive(Default)]
+struct Citation {
+    ids: Vec<String>,
+    chars: usize,
+    closed: bool,
+}
+
+/// Records: full fields for rows in the viewport within the record budget, ids for every
+/// active row within the citation allowance.
+struct RecordPass {
+    /// Per region: records not cited because it is inactive (at its top inactive region).
+    hidden: Vec<usize>,
+    lines: Vec<String>,
+    chars: usize,
+    full_closed: bool,
+    total: usize,
+    citation: Citation,
+    example: Option<String>,
+    /// How many rows want full fields (in the viewport, active), within `maxRecords`.
+    wanted: usize,
+}
+
+impl RecordPass {
+    fn run(
+        snapshot: &Snapshot,
+        index: &Index,
+        regions: &Regions<'_>,
+        limits: &Limits,
+        shortened: &mut usize,
+    ) -> RecordPass {
+        let active =
+            |i: usize| index.record_region[i].is_none_or(|r| regions.top_inactive[r].is_none());
+        // Rows the person can see share the record budget fairly: a long row is shortened to
+        // its share rather than pushing the rows after it out.
+        let wanted = snapshot
+            .records
+            .iter()
+            .enumerate()
+            .filter(|(i, r)| r.in_viewport != Some(false) && active(*i))
+            .count()
+            .min(limits.max_records);
+        let mut pass = RecordPass {
+            hidden: vec![0; snapshot.regions.len()],
+            lines: Vec::new(),
+            chars: 0,
+            full_closed: limits.max_records == 0,
+            total: 0,
+            citation: Citation::default(),
+            example: None,
+            wanted,
+        };
+        for (i, r) in snapshot.records.iter().enumerate() {
+            match index.record_region[i].and_then(|g| regions.top_inactive[g]) {
+                Some(top) => pass.hidden[top] += 1,
+                None => pass.record(r, limits, shortened),
+            }
+        }
+        for (i, set) in snapshot.record_ids.iter().enumerate() {
+            let top = index.id_set_region[i].and_then(|g| regions.top_inactive[g]);
+            pass.id_set(set, &index.detailed[i], top, limits, shortened);
+        }
+        pass
+    }
+
+    fn cite(&mut self, raw: &str, limits: &Limits, shortened: &mut usize) {
+        let c = &mut self.citation;
+        cite(raw, &mut c.ids, &mut c.chars, &mut c.closed, shortened, limits);
+    }
+
+    /// One active record: its full line while the budget lasts, and its citation id.
+    fn record(&mut self, r: &crate::snapshot::Record, limits: &Limits, shortened: &mut usize) {
+        self.total += 1;
+        let wants_full = !self.full_closed && r.in_viewport != Some(false);
+        if !wants_full && self.example.is_some() {
+            if !self.citation.closed {
+                self.cite(&r.id, limits, shortened);
+            }
+            return;
+        }
+        let (id, id_cut) = data_line(&r.id, MAX_ID_CHARS);
+        if self.example.is_none() {
+            self.example = Some(id.clone());
+        }
+        if wants_full {
+            self.full_line(&id, r, limits, shortened);
+        }
+        if !self.citation.closed {
+            *shortened += id_cut as usize;
+            let c = &mut self.citation;
+            cite_line(id, &mut c.ids, &mut c.chars, &mut c.closed, limits);
+        }
+    }
+
+    /// The record's line with full fields, shortened to its share of `maxRecordChars`.
+    fn full_line(
+        &mut self,
+        id: &str,
+        r: &crate::snapshot::Record,
+        limits: &Limits,
+        shortened: &mut usize,
+    ) {
+        let remaining = limits.max_record_chars.saturating_sub(self.chars);
+        let share = remaining / self.wanted.saturating_sub(self.lines.len()).max(1);
+        let n = self.lines.len() + 1;
+        // Long values are shortened until the row fits its share of the budget; a row whose
+        // short values already say it all keeps them and fits where it can.
+        let (line, cut) = VALUE_CAPS
+            .iter()
+            .map(|&cap| record_line(n, id, r, cap))
+            .find(|(line, _)| char_len(line) < share)
+            .unwrap_or_else(|| record_line(n, id, r, VALUE_CAPS[VALUE_CAPS.len() - 1]));
+        let len = char_len(&line) + 1;
+        if len <= remaining {
+            self.chars += len;
+            *shortened += cut;
+            self.lines.push(line);
+        } else if self.lines.is_empty() && remaining > MIN_SHORTENED {
+            let short = shorten(&line, remaining - 1).0.into_owned();
+            self.chars += char_len(&short) + 1;
+            *shortened += cut + 1;
+            self.lines.push(short);
+            self.full_closed = true;
+        } else {
+            self.full_closed = true;
+        }
+        if self.lines.len() >= limits.max_records {
+            self.full_closed = true;
+        }
+    }
+
+    /// An id-only list: its ids not already counted as records are counted and cited.
+    fn id_set(
+        &mut self,
+        set: &crate::snapshot::RecordIds,
+        detailed: &[u32],
+        hidden_at: Option<usize>,
+        limits: &Limits,
+        shortened: &mut usize,
+    ) {
+        let n = set.ids.len() - detailed.len();
+        if let Some(top) = hidden_at {
+            self.hidden[top] += n;
+            return;
+        }
+        self.total += n;
+        let mut skip = detailed.iter().peekable();
+        for (k, id) in set.ids.iter().enumerate() {
+            if skip.peek().is_some_and(|&&p| p as usize == k) {
+                skip.next();
+                continue;
+            }
+            if self.example.is_none() {
+                self.example = Some(data_line(id, MAX_ID_CHARS).0);
+            }
+            if self.citation.closed {
+                break;
+            }
+            self.cite(id, limits, shortened);
+        }
+    }
 }
 
 /// The longest page-data value a record line keeps, tried in turn until the row fits its

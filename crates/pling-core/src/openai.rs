@@ -514,10 +514,21 @@ pub fn recover_calls(content: &str) -> Vec<ToolCall> {
     if candidates.is_empty() {
         candidates = fenced(content);
     }
-    if candidates.is_empty() {
+    let mut calls = calls_in(candidates);
+    if calls.is_empty() {
+        // No tags, or fences that hold no call (a fence can open after the calls, around
+        // prose): the whole reply, or objects on lines of their own.
         let whole = content.trim();
-        candidates = if parses(whole) { vec![whole] } else { objects_on_own_lines(content) };
+        calls = calls_in(if parses(whole) { vec![whole] } else { objects_on_own_lines(content) });
     }
+    for (i, c) in calls.iter_mut().enumerate() {
+        c.id = format!("call_text_{}", i + 1);
+    }
+    calls
+}
+
+/// The calls in each candidate text: one JSON value (doubled braces undone), or the objects in it.
+fn calls_in(candidates: Vec<&str>) -> Vec<ToolCall> {
     let mut calls = Vec::new();
     for text in candidates {
         let text = text.trim();
@@ -534,9 +545,6 @@ pub fn recover_calls(content: &str) -> Vec<ToolCall> {
         for v in values {
             collect_calls(&v, &mut calls);
         }
-    }
-    for (i, c) in calls.iter_mut().enumerate() {
-        c.id = format!("call_text_{}", i + 1);
     }
     calls
 }
@@ -1078,6 +1086,11 @@ mod tests {
         );
         assert_eq!(own.len(), 1);
         assert!(recover_calls("I marked it as done.").is_empty());
+        // Calls on their own lines, with a fence opening after them around prose.
+        let sloppy = "{{\"name\": \"ship\", \"arguments\": {\"record\": \"1498\"}}}}\n{{\"name\": \"ship\", \"arguments\": {\"record\": \"1491\"}}}}\n```\n\n# Done\n\nAll done.\n\n```";
+        let both = recover_calls(sloppy);
+        let records: Vec<&str> = both.iter().map(|c| c.arguments.as_str()).collect();
+        assert_eq!(records, [r#"{"record":"1498"}"#, r#"{"record":"1491"}"#]);
         let two = recover_calls("<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call><tool_call>{\"name\":\"b\",\"arguments\":{}}</tool_call>");
         assert_eq!(
             two.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),

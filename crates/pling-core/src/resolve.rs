@@ -126,22 +126,29 @@ impl<'a> Observation<'a> {
             .collect()
     }
 
-    /// How to find a row that is not on the page, for `name` to act on next: a search with
-    /// `words` when the page has a text search, else the finders, else to ask the user.
-    pub(crate) fn find_first(&self, name: &str, words: &str) -> String {
-        let finders = self.finders();
-        let search = finders.iter().find_map(|e| {
+    /// The page's text search called with `words`: the tool's name and its arguments, when
+    /// the page has one (a read action that types one string) and there are words to search.
+    pub(crate) fn search_call(&self, words: &str) -> Option<(String, serde_json::Value)> {
+        let words = words.trim();
+        if words.is_empty() {
+            return None;
+        }
+        self.finders().iter().find_map(|e| {
             let props = e.params?.get("properties")?.as_object()?;
             let (key, schema) = props.iter().next().filter(|_| props.len() == 1)?;
             (e.kind == crate::snapshot::ActionKind::Type && schema["type"] == "string")
-                .then_some((e.name.as_str(), key.as_str()))
-        });
-        match search {
-            Some((tool, key)) if !words.trim().is_empty() => format!(
-                "Find it first: call `{tool}` with {}, then call `{name}` with its id.",
-                serde_json::json!({ key: words.trim() })
-            ),
-            _ => self.where_to_look(name),
+                .then(|| (e.name.clone(), serde_json::json!({ key.as_str(): words })))
+        })
+    }
+
+    /// How to find a row that is not on the page, for `name` to act on next: a search with
+    /// `words` when the page has a text search, else the finders, else to ask the user.
+    pub(crate) fn find_first(&self, name: &str, words: &str) -> String {
+        match self.search_call(words) {
+            Some((tool, args)) => {
+                format!("Find it first: call `{tool}` with {args}, then call `{name}` with its id.")
+            }
+            None => self.where_to_look(name),
         }
     }
 

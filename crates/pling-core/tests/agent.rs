@@ -415,7 +415,8 @@ fn a_repeated_failing_call_is_pointed_out_then_the_loop_ends() {
             assert_eq!(reason, FinishReason::RepeatedFailures);
             assert_eq!(
                 message,
-                "I stopped because the same action kept failing. Nothing on the page was changed."
+                // The search Pling ran for t99 is what ran; nothing was written.
+                "I stopped because the same action kept failing. What ran: search (done)."
             );
         }
         other => panic!("{other:?}"),
@@ -708,10 +709,7 @@ fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
     assert_eq!(nudge["role"], "user");
     assert_eq!(
         nudge["content"],
-        format!(
-            "{} What ran: toggle on t1 “Review the launch checklist” (done).",
-            pling_core::agent::NUDGE
-        )
+        format!("{} What ran: toggle on t1 (done).", pling_core::agent::NUDGE)
     );
     // After the nudge, a real answer is the answer.
     let script =
@@ -973,7 +971,7 @@ fn an_answer_that_claims_a_change_nothing_made_is_checked_against_the_receipts()
     // Said once, it is sent back with what ran; said again, the receipts are added to it.
     let said = "I have archived the old project files.";
     let (m, nudge) = claim(vec![text_reply(said), text_reply(said)]);
-    assert_eq!(nudge.as_deref(), Some("Your answer says something was done that did not happen on the page. If my request needs more, call the action now; otherwise say plainly what was done and what was not. Nothing on the page was changed."));
+    assert_eq!(nudge.as_deref(), Some("Your answer says something was done that did not happen on the page. If my request needs it, call it now; otherwise say plainly what was done and what was not. Nothing on the page was changed."));
     assert!(m.starts_with("I have archived the old project files.\n\n(Checked against what ran: Nothing on the page was changed."), "{m}");
     // A failed call is not a change either; an honest answer is left as it is.
     let (m, _) = claim(vec![
@@ -1002,7 +1000,7 @@ fn an_answer_that_claims_a_change_nothing_made_is_checked_against_the_receipts()
     ]);
     assert!(nudge
         .unwrap()
-        .ends_with("What ran: toggle on t11 “Archive old project files” (done)."));
+        .ends_with("Your answer says `add_todo` was done, but it did not run. If my request needs it, call it now; otherwise say plainly what was done and what was not. What ran: toggle on t11 (done)."));
     assert!(m.starts_with("I marked it as done and added the task Call Bob.\n\n(Checked against what ran: What ran: toggle on t11"), "{m}");
 }
 
@@ -1016,7 +1014,8 @@ fn an_apology_after_a_failed_call_gets_the_error_back_once() {
     let (requests, finish) =
         drive(&mut Agent::new(config()), &mut Page::new(), "Add Call Bob.", script, true);
     let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
-    assert_eq!(nudge["content"], "Nothing has been done yet. The last call failed: the server refused: quota reached. Correct the call and make it again; if my request cannot be done on this page, say why.");
+    // The page's own words stay in the tool result; the nudge names the call.
+    assert_eq!(nudge["content"], "Nothing has been done yet. The last call, `add_todo`, failed: its result above says why, and so does **Current page feedback** if the page has any. Correct the call and make it again; if my request cannot be done on this page, say why.");
     let Effect::Finish { message, .. } = finish else { panic!() };
     assert_eq!(message, "I'm sorry, the task list is full.");
     // After the person declined, an apology is the right answer: it is not sent back.
@@ -1122,29 +1121,29 @@ fn the_same_unnamed_row_again_runs_only_if_the_person_allows_it() {
 }
 
 #[test]
-fn a_row_no_row_shown_matches_is_found_first_with_a_concrete_search() {
+fn a_row_no_row_shown_matches_is_searched_for_and_then_found() {
     let mut page = Page::new();
-    page.done[8] = true; // the weekly report is not listed
+    page.query = "launch".into(); // only t1 is listed
     let script = vec![
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
-        text_reply("Please search for it first."),
-        tool_reply(None, vec![call("c2", "search", r#"{"text":"Write the weekly report"}"#)]),
-        text_reply("It is not in the list."),
+        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t9"}"#)]),
+        text_reply("Marked the weekly report as done."),
     ];
-    let ask = "Mark \"Write the weekly report\" as not done.";
-    let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    let ask = "Mark \"Write the weekly report\" as done.";
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
     let error = tool_results(&requests[1])[0]["result"]["error"].as_str().unwrap().to_owned();
     assert_eq!(
         error,
-        "not run: the request names “Write the weekly report”, which no row shown has, so t1 “Review the launch checklist” is not the row meant. Find it first: call `search` with {\"text\":\"Write the weekly report\"}, then call `toggle` with its id."
+        "not run: the request names “Write the weekly report”, which no row shown has, so t1 “Review the launch checklist” is not the row meant. Pling searches for it now with `search` {\"text\":\"Write the weekly report\"}: the next result shows the rows it finds. Then call `toggle` with the id of the row meant."
     );
-    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
-    assert_eq!(nudge["role"], "user");
-    assert!(nudge["content"]
-        .as_str()
-        .unwrap()
-        .starts_with("Nothing has been done yet. Find it first: call `search`"));
-    assert_eq!(page.calls, vec!["search"]);
+    // The search is a call of its own in the conversation, with its own result.
+    let messages = requests[1]["messages"].as_array().unwrap();
+    let searched = &messages[messages.len() - 2];
+    assert_eq!(searched["tool_calls"][0]["function"]["name"], "search");
+    assert_eq!(searched["tool_calls"][0]["id"], "pling_find_1");
+    assert_eq!(tool_results(&requests[1])[1]["result"]["ok"], true);
+    assert_eq!(page.calls, vec!["search", "toggle@t9"]);
+    assert!(matches!(finish, Effect::Finish { reason: FinishReason::Answered, .. }));
 }
 
 #[test]
@@ -1160,6 +1159,48 @@ fn an_id_not_on_the_page_is_searched_for_by_the_words_of_the_request() {
     let error = tool_results(&requests[1])[0]["result"]["error"].as_str().unwrap().to_owned();
     assert_eq!(
         error,
-        "record `t42` is not a row of `toggle` on the page now. Find it first: call `search` with {\"text\":\"Priya Nair\"}, then call `toggle` with its id."
+        "record `t42` is not a row of `toggle` on the page now. Pling searches for it now with `search` {\"text\":\"Priya Nair\"}: the next result shows the rows it finds. Then call `toggle` with the id of the row meant."
     );
+    // It found nothing, and the model gave up at once: once, it is asked to say so or go on.
+    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(nudge["content"], "Nothing has been done yet. The search ran (its result is above): call `toggle` with the id of the row it found, or say that it was not found.");
+    assert_eq!(page.calls, vec!["search"]);
+}
+
+#[test]
+fn a_write_in_answer_to_a_question_asks_the_person_first() {
+    let mut page = Page::new();
+    let script = vec![
+        tool_reply(None, vec![call("c1", "add_todo", r#"{"text":"Note from Eve"}"#)]),
+        text_reply("The note says hello."),
+    ];
+    let ask = "What does the note from Eve say?";
+    let mut asked = 0;
+    let mut agent = Agent::new(config());
+    let mut effect = agent.ask(ask).unwrap();
+    let mut script = script.into_iter();
+    while !matches!(effect, Effect::Finish { .. }) {
+        effect = match effect {
+            Effect::Observe => agent.observed(page.snapshot()).unwrap(),
+            Effect::Request { .. } => agent.model_replied(script.next().unwrap()).unwrap(),
+            Effect::Confirm { .. } => {
+                asked += 1;
+                agent.confirmed(false).unwrap()
+            }
+            Effect::Dispatch { action_id, record, arguments, .. } => {
+                let outcome = page.run(&action_id, record.as_deref(), &arguments);
+                agent.dispatched(outcome).unwrap()
+            }
+            finish @ Effect::Finish { .. } => finish,
+        };
+    }
+    assert_eq!((asked, page.calls.len()), (1, 0), "asked once, nothing ran");
+    // Asked to do it, it is not questioned (a read in answer to a question neither).
+    let script = vec![
+        tool_reply(None, vec![call("c1", "search", r#"{"text":"Eve"}"#)]),
+        text_reply("There is no note from Eve."),
+    ];
+    let mut page = Page::new();
+    drive(&mut Agent::new(config()), &mut page, "Which tasks mention Eve?", script, false);
+    assert_eq!(page.calls, vec!["search"]);
 }

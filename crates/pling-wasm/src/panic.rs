@@ -1,5 +1,6 @@
-//! Panics are reported, never silent: the message goes to the console and is kept so the JS
-//! layer can throw it as the error of the call that trapped.
+//! Panics are reported, never silent: `console_error_panic_hook` writes the message with the
+//! JS stack to the console, and the message is kept so the JS layer can throw it as the error
+//! of the call that trapped.
 
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -8,17 +9,11 @@ thread_local! {
     static LAST: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = console, js_name = error)]
-    fn console_error(message: &str);
-}
-
 /// Installs the hook (idempotent).
 pub fn install() {
     std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
         let message = format!("pling engine panicked: {info}");
-        console_error(&message);
         LAST.with(|last| {
             if let Ok(mut last) = last.try_borrow_mut() {
                 *last = Some(message);
