@@ -104,7 +104,7 @@ if (!existsSync(bg) || statSync(bg).size < 1000) throw new Error('wasm build pro
 // (the first observation, call or chat message). CI fails when one grows past its budget.
 const BUDGETS_GZIP_KB = {
   'up front (script build)': 32,
-  'on first use (full engine)': 210,
+  'on first use (full engine)': 215,
   'on first use (observe-only engine)': 140,
   'with the first answer (Markdown)': 32,
 };

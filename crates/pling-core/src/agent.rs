@@ -7,7 +7,7 @@
 //! enforced here, not left to the model. Each dispatched action gets a receipt from the
 //! snapshots before and after it.
 
-use crate::agreement::{agreement, naming_words, Agreement};
+use crate::agreement::{agreement, named_rows, naming_words, Agreement};
 use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
 use crate::limits::Limits;
@@ -271,6 +271,13 @@ pub struct Agent {
     auto_find: Option<ToolCall>,
     /// Whether a search was run for the model in this request (once a request).
     searched: bool,
+    /// The call whose record was not on the page, made again once the search has run (with
+    /// the model's own arguments: its record may be on the page now).
+    replay: Option<ToolCall>,
+    /// The tool the search was run for, to name the rows it found in a nudge.
+    find_for: Option<String>,
+    /// A call Pling is making in the model's stead: its failure is not the model's repeat.
+    own_call: bool,
     /// Whether a write action ran successfully in this request.
     wrote: bool,
     /// The nudge sent in this request, to notice an answer that only says it back.
@@ -353,6 +360,9 @@ impl Agent {
             find_first: None,
             auto_find: None,
             searched: false,
+            replay: None,
+            find_for: None,
+            own_call: false,
             wrote: false,
             last_nudge: None,
         }
@@ -389,6 +399,8 @@ impl Agent {
         self.find_first = None;
         self.auto_find = None;
         self.searched = false;
+        self.replay = None;
+        self.find_for = None;
         self.wrote = false;
         self.last_nudge = None;
         self.steps = 0;
@@ -457,66 +469,17 @@ impl Agent {
         }
         let reply = match reply {
             Ok(reply) => reply,
-            Err(ModelError::Aborted) => return Ok(self.finish(FinishReason::Stopped, None)),
-            Err(error) if is_context_overflow(&error) && !self.overflow_retried => {
-                // Larger than the server's context: learn by how much, compact, ask again once.
-                self.overflow_retried = true;
-                let factor = overflow_ratio(&error).unwrap_or(1.25).clamp(1.05, 4.0);
-                self.calibration = (self.calibration * factor).min(4.0);
-                if let Some(effect) = self.compaction(true) {
-                    return Ok(effect);
-                }
-                return Ok(self.finish(
-                    FinishReason::ModelFailed,
-                    Some(format!("{error} (and there was no older history to summarise)")),
-                ));
-            }
-            Err(error) => {
-                return Ok(self.finish(FinishReason::ModelFailed, Some(error.to_string())))
-            }
+            Err(error) => return Ok(self.model_failed(error)),
         };
         self.overflow_retried = false;
         if let Some(usage) = reply.usage.filter(|u| u.prompt_tokens > 0 && self.estimated > 0) {
             let measured = usage.prompt_tokens as f64 / self.estimated as f64;
             self.calibration = measured.clamp(0.5, 4.0);
         }
-        let (content, calls) = self.calls_of(reply.clone());
+        let finish_reason = reply.finish_reason.clone();
+        let (content, calls) = self.calls_of(reply);
         if calls.is_empty() {
-            let mut message = content.unwrap_or_default().trim().to_owned();
-            // No answer, or the request said back (small models do): what the person reads is
-            // then what the receipts say ran, not something that sounds like a success.
-            if message.is_empty() {
-                message = self.what_ran("The model gave no answer.");
-            } else if let Some(kind) = non_answer(&message, &self.request)
-                .or_else(|| self.last_nudge.as_deref().and_then(|n| parrots(&message, n)))
-            {
-                // Small models sometimes say the request back, or write out a tool's
-                // definition: ask once for the answer, then say what the receipts show.
-                if !self.nudged {
-                    let nudge = self.nudge_for(kind.nudge());
-                    return Ok(self.send_back(message, nudge));
-                }
-                message = self.what_ran(kind.words());
-            } else if let Some(nudge) = self.second_chance(&message) {
-                return Ok(self.send_back(message, nudge));
-            } else if claims_a_change(&message) && self.unbacked(&message) {
-                // Never "done" when it was not: the receipts have the last word.
-                let note = self.what_ran("(Checked against what ran:");
-                message = format!("{message}\n\n{note})");
-            }
-            match reply.finish_reason {
-                crate::openai::FinishReason::Length => {
-                    message.push_str(" (The answer was cut off at the output limit.)");
-                }
-                crate::openai::FinishReason::ContentFilter => {
-                    message.push_str(" (The model provider filtered this answer.)");
-                }
-                _ => {}
-            }
-            self.history
-                .messages
-                .push(Message::Assistant { content: Some(message.clone()), tool_calls: vec![] });
-            return Ok(self.finish(FinishReason::Answered, Some(message)));
+            return Ok(self.answered(content.unwrap_or_default().trim().to_owned(), finish_reason));
         }
         let kept = calls.iter().map(ToolCall::for_history).collect();
         self.history.messages.push(Message::Assistant { content, tool_calls: kept });
@@ -524,6 +487,71 @@ impl Agent {
         self.reply_calls = 0;
         self.reply_confirmations = 0;
         Ok(self.next())
+    }
+
+    /// The model call failed (after the host's retries): the person stopped it, it was larger
+    /// than the server's context (compact and ask again, once), or it is the end.
+    fn model_failed(&mut self, error: ModelError) -> Effect {
+        if error == ModelError::Aborted {
+            return self.finish(FinishReason::Stopped, None);
+        }
+        if is_context_overflow(&error) && !self.overflow_retried {
+            // Larger than the server's context: learn by how much, compact, ask again once.
+            self.overflow_retried = true;
+            let factor = overflow_ratio(&error).unwrap_or(1.25).clamp(1.05, 4.0);
+            self.calibration = (self.calibration * factor).min(4.0);
+            if let Some(effect) = self.compaction(true) {
+                return effect;
+            }
+            return self.finish(
+                FinishReason::ModelFailed,
+                Some(format!("{error} (and there was no older history to summarise)")),
+            );
+        }
+        self.finish(FinishReason::ModelFailed, Some(error.to_string()))
+    }
+
+    /// A reply without calls: the answer, unless it is not one (then one nudge), checked
+    /// against the receipts.
+    fn answered(
+        &mut self,
+        mut message: String,
+        finish_reason: crate::openai::FinishReason,
+    ) -> Effect {
+        // No answer, or the request said back (small models do): what the person reads is
+        // then what the receipts say ran, not something that sounds like a success.
+        if message.is_empty() {
+            message = self.what_ran("The model gave no answer.");
+        } else if let Some(kind) = non_answer(&message, &self.request)
+            .or_else(|| self.last_nudge.as_deref().and_then(|n| parrots(&message, n)))
+        {
+            // Small models sometimes say the request back, or write out a tool's definition:
+            // ask once for the answer, then say what the receipts show.
+            if !self.nudged {
+                let nudge = self.nudge_for(kind.nudge());
+                return self.send_back(message, nudge);
+            }
+            message = self.what_ran(kind.words());
+        } else if let Some(nudge) = self.second_chance(&message) {
+            return self.send_back(message, nudge);
+        } else if claims_a_change(&message) && self.unbacked(&message) {
+            // Never "done" when it was not: the receipts have the last word.
+            let note = self.what_ran("(Checked against what ran:");
+            message = format!("{message}\n\n{note})");
+        }
+        match finish_reason {
+            crate::openai::FinishReason::Length => {
+                message.push_str(" (The answer was cut off at the output limit.)");
+            }
+            crate::openai::FinishReason::ContentFilter => {
+                message.push_str(" (The model provider filtered this answer.)");
+            }
+            _ => {}
+        }
+        self.history
+            .messages
+            .push(Message::Assistant { content: Some(message.clone()), tool_calls: vec![] });
+        self.finish(FinishReason::Answered, Some(message))
     }
 
     /// Sends the model's answer back with `nudge` (once a request) and asks again.
@@ -576,6 +604,15 @@ impl Agent {
             };
             return Some(self.ran_by_id(&format!(
                 "{said} If my request needs it, call it now; otherwise say plainly what was done and what was not."
+            )));
+        }
+        // Part of a request done: an operation the request names by its name did not run.
+        let asked = self.unrun_requested();
+        if !asked.is_empty() && self.log.iter().any(|d| d.dispatched && d.ok) {
+            let names: Vec<String> = asked.iter().map(|n| format!("`{n}`")).collect();
+            return Some(self.ran_by_id(&format!(
+                "My request also asks for {}, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not.",
+                names.join(" and ")
             )));
         }
         None
@@ -699,14 +736,49 @@ impl Agent {
         // a call of its own (a read), so the model's next turn sees the rows it finds.
         if let Some(call) = self.auto_find.take() {
             self.searched = true;
-            self.reply_calls = 0;
-            let kept = vec![call.for_history()];
-            self.history.messages.push(Message::Assistant { content: None, tool_calls: kept });
-            if let Some(effect) = self.handle_call(call) {
+            if let Some(effect) = self.run_for_model(call) {
+                return effect;
+            }
+        }
+        if let Some(name) = self.find_for.take() {
+            self.name_found_rows(&name);
+        }
+        // The call that wanted a row the page did not show, as the model made it, once more.
+        if let Some(call) = self.replay.take() {
+            let call = ToolCall { id: format!("{}_again", call.id), ..call };
+            if let Some(effect) = self.run_for_model(call) {
                 return effect;
             }
         }
         self.request(true)
+    }
+
+    /// A call Pling makes in the model's stead (a search, a call made again): it is in the
+    /// conversation as an assistant call of its own, with its own result.
+    fn run_for_model(&mut self, call: ToolCall) -> Option<Effect> {
+        self.reply_calls = 0;
+        let kept = vec![call.for_history()];
+        self.history.messages.push(Message::Assistant { content: None, tool_calls: kept });
+        // Pling's own call is checked against the page as it is now.
+        self.shown = self.snapshot.clone();
+        self.own_call = true;
+        let effect = self.handle_call(call);
+        self.own_call = false;
+        effect
+    }
+
+    /// After the search: the rows of `name` the request names now, for the nudge.
+    fn name_found_rows(&mut self, name: &str) {
+        self.shown = self.snapshot.clone();
+        let Some(declared) = self.declared_of(name) else { return };
+        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else { return };
+        let named = named_rows(&self.request, shown, &declared);
+        if !named.is_empty() {
+            self.find_first = Some(format!(
+                "The search ran (its result is above); the rows the request names are {}. Call `{name}` with one of them, or ask me which one.",
+                named.join(", ")
+            ));
+        }
     }
 
     fn request(&mut self, count_step: bool) -> Effect {
@@ -787,21 +859,39 @@ impl Agent {
             self.not_run(&call, why);
             return None;
         }
-        let checked = match self.check_against_shown(&call)? {
+        let checked = self.checked(&call)?;
+        if checked.confirm && !checked.handoff {
+            self.reply_confirmations += 1;
+            if self.reply_confirmations > self.config.max_confirmations_per_reply {
+                let why = format!(
+                    "not run: one reply may ask the person to confirm at most {} actions; ask again in your next reply if it is still needed",
+                    self.config.max_confirmations_per_reply
+                );
+                self.not_run(&call, why);
+                return None;
+            }
+        }
+        self.start(call, checked)
+    }
+
+    /// The call as it may run, after every check; `None` when it was refused (its result is
+    /// in the history) or there is no snapshot.
+    fn checked(&mut self, call: &ToolCall) -> Option<Call> {
+        let checked = match self.check_against_shown(call)? {
             Ok(checked) => checked,
             Err((action_id, error, off_page)) => {
                 let error = match off_page {
-                    Some(record) => self.off_page(&call.name, &record, error),
-                    None => error,
+                    Some(record) => self.off_page(call, &record, error),
+                    None => self.row_refusal(call, error),
                 };
-                self.refuse(&call, action_id, error);
+                self.refuse(call, action_id, error);
                 return None;
             }
         };
         let mut checked = match self.agree(&call.name, checked) {
             Ok(checked) => checked,
             Err((action_id, error)) => {
-                self.refuse(&call, Some(action_id), error);
+                self.refuse(call, Some(action_id), error);
                 return None;
             }
         };
@@ -814,48 +904,29 @@ impl Agent {
                 .is_none_or(|a| a.effect == Write);
             checked.confirm |= writes;
         }
-        if checked.confirm && !checked.handoff {
-            self.reply_confirmations += 1;
-            if self.reply_confirmations > self.config.max_confirmations_per_reply {
-                let why = format!(
-                    "not run: one reply may ask the person to confirm at most {} actions; ask again in your next reply if it is still needed",
-                    self.config.max_confirmations_per_reply
-                );
-                self.not_run(&call, why);
-                return None;
-            }
-        }
+        Some(checked)
+    }
+
+    /// Starts a checked call: hands it to the person, asks them, or dispatches it.
+    fn start(&mut self, call: ToolCall, checked: Call) -> Option<Effect> {
         let snapshot = self.snapshot.as_ref()?;
         let action = crate::call::action_of(snapshot, &checked).cloned().unwrap_or_default();
         let flight = InFlight {
             action_id: checked.action_id.clone(),
             record: checked.record.clone(),
-            call: call.clone(),
+            call,
             arguments: checked.arguments.clone(),
             before: snapshot.clone(),
             outcome: None,
             action,
         };
         if checked.handoff {
-            let description = flight.action.description.as_str().to_owned();
-            let receipt = Receipt::refused(
-                &flight.action_id,
-                &description,
-                HANDED_OFF.to_owned(),
-                String::new(),
-            );
-            self.push_result(&call, &receipt);
-            self.log.push(flight.done(false, false, Some("handed to the person".to_owned())));
-            let what = if description.is_empty() { call.name.clone() } else { description };
-            return Some(self.finish(
-                FinishReason::Handoff,
-                Some(format!("This step needs you: {what}. I stopped here so you can do it yourself in the page.")),
-            ));
+            return Some(self.hand_off(flight));
         }
         let effect = if checked.confirm {
             self.state = State::Confirm;
             Effect::Confirm {
-                name: call.name.clone(),
+                name: flight.call.name.clone(),
                 action_id: flight.action_id.clone(),
                 record: flight.record.clone(),
                 label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
@@ -868,6 +939,22 @@ impl Agent {
         };
         self.in_flight = Some(flight);
         Some(effect)
+    }
+
+    /// A step only the person can take: it is never run; the loop ends with what to do.
+    fn hand_off(&mut self, flight: InFlight) -> Effect {
+        let description = flight.action.description.as_str().to_owned();
+        let receipt =
+            Receipt::refused(&flight.action_id, &description, HANDED_OFF.to_owned(), String::new());
+        self.push_result(&flight.call, &receipt);
+        self.log.push(flight.done(false, false, Some("handed to the person".to_owned())));
+        let what = if description.is_empty() { flight.call.name.clone() } else { description };
+        self.finish(
+            FinishReason::Handoff,
+            Some(format!(
+                "This step needs you: {what}. I stopped here so you can do it yourself in the page."
+            )),
+        )
     }
 
     /// Checks `call` against the observation the model was sent and, when earlier calls of
@@ -910,10 +997,43 @@ impl Agent {
             return Ok(checked);
         }
         self.disputed.push(checked.action_id.clone());
-        let this = row_words(shown, &record);
-        let error = match verdict {
+        let error = self.disagreement(name, &record, verdict);
+        Err((checked.action_id, error))
+    }
+
+    /// A refused row call (a row that cannot run now, say) whose row the request does not
+    /// name: the refusal says that instead, and finds the row meant as [`Self::agree`] does.
+    fn row_refusal(&mut self, call: &ToolCall, error: String) -> String {
+        let args = serde_json::from_str::<Value>(&call.arguments).unwrap_or(Value::Null);
+        let record = match args.get("record") {
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Number(n)) => n.to_string(),
+            _ => return error,
+        };
+        let (Some(declared), Some(shown)) =
+            (self.declared_of(&call.name), self.shown.as_ref().or(self.snapshot.as_ref()))
+        else {
+            return error;
+        };
+        match agreement(&self.request, shown, &declared, &record, &args) {
+            Agreement::Agrees => error,
+            verdict => self.disagreement(&call.name, &record, verdict),
+        }
+    }
+
+    /// Why `record` is not the row meant, with the rows that are or how to find it.
+    fn disagreement(&mut self, name: &str, record: &str, verdict: Agreement) -> String {
+        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else {
+            return String::new();
+        };
+        let this = row_words(shown, record);
+        match verdict {
             Agreement::Better { rows } => {
                 let named: Vec<String> = rows.iter().map(|r| row_words(shown, r)).collect();
+                self.find_first = Some(format!(
+                    "Call `{name}` with one of the rows the request names: {}; or ask me which one.",
+                    rows.join(", ")
+                ));
                 format!(
                     "not run: the request does not name {this}; the rows it names are {}. Call `{name}` with the record the request names",
                     named.join(", ")
@@ -928,26 +1048,60 @@ impl Agent {
                     quoted.join(" ")
                 )
             }
-            Agreement::Agrees => unreachable!("returned above"),
-        };
-        Err((checked.action_id, error))
+            Agreement::Agrees => String::new(),
+        }
     }
 
     /// The refusal of a call whose record is not a row of the action on the page now, with
     /// a concrete way to find it (kept for the nudge if the model answers instead).
-    fn off_page(&mut self, name: &str, record: &str, error: String) -> String {
-        let words = self
-            .shown
-            .as_ref()
-            .or(self.snapshot.as_ref())
-            .map(|s| naming_words(&self.request, s))
-            .unwrap_or_default();
+    fn off_page(&mut self, call: &ToolCall, record: &str, error: String) -> String {
+        let name = call.name.as_str();
+        let shown = self.shown.as_ref().or(self.snapshot.as_ref());
+        // After a search, the rows it found may be the ones meant: name them.
+        let named = match (shown, self.declared_of(name)) {
+            (Some(s), Some(declared)) if self.searched => named_rows(&self.request, s, &declared),
+            _ => vec![],
+        };
+        if !named.is_empty() {
+            let ids = named.join(", ");
+            self.find_first = Some(format!(
+                "Call `{name}` with one of the rows the request names: {ids}; or ask me which one."
+            ));
+            let rows: Vec<String> =
+                named.iter().filter_map(|r| shown.map(|s| row_words(s, r))).collect();
+            return format!(
+                "record `{record}` is not a row of `{name}` on the page now; the rows that match the request are {}. Call `{name}` with one of them",
+                rows.join(", ")
+            );
+        }
+        let words = shown.map(|s| naming_words(&self.request, s)).unwrap_or_default();
+        if self.searched && !words.is_empty() {
+            self.find_first = Some(
+                "The search ran (its result is above) and found no row the request names: say so, or ask me which one is meant."
+                    .to_owned(),
+            );
+            return format!("record `{record}` is not a row of `{name}` on the page now, and the search found no row the request names. Say so, or ask which one is meant");
+        }
         let advice = self.advice(name, &words);
+        if self.auto_find.is_some() && self.replay.is_none() {
+            self.replay = Some(call.clone());
+        }
         if words.is_empty() {
             // The request names nothing to search for: the refusal's own advice stands.
             return error;
         }
         format!("record `{record}` is not a row of `{name}` on the page now. {advice}")
+    }
+
+    /// The declared action a tool name stands for in the observation the model was sent.
+    fn declared_of(&self, name: &str) -> Option<String> {
+        let shown = self.shown.as_ref().or(self.snapshot.as_ref())?;
+        let observation = observe(shown, &self.config.limits).ok()?;
+        let entry = observation.entries.iter().find(|e| e.name == name)?;
+        match &entry.target {
+            crate::observe::Target::Action { id, .. } => Some((*id).to_owned()),
+            crate::observe::Target::Rows { rows, .. } => rows.first().map(|r| r.action.to_owned()),
+        }
     }
 
     /// How to find the row `name` should act on. When the page has a text search and none was
@@ -966,6 +1120,7 @@ impl Agent {
                 self.find_first = Some(format!(
                     "The search ran (its result is above): call `{name}` with the id of the row it found, or say that it was not found."
                 ));
+                self.find_for = Some(name.to_owned());
                 self.auto_find = Some(ToolCall {
                     id: format!("pling_find_{}", self.steps),
                     name: tool.clone(),
@@ -997,7 +1152,7 @@ impl Agent {
     }
 
     fn refuse(&mut self, call: &ToolCall, action_id: Option<String>, error: String) {
-        let repeated = self.count_failure(call);
+        let repeated = !self.own_call && self.count_failure(call);
         let error = if repeated {
             format!("{error}. You already made this exact call and it failed; do not repeat it (rule 5)")
         } else {
@@ -1093,6 +1248,31 @@ impl Agent {
     /// operation of the page ("saved", "shipped", "deleted") that did not run successfully.
     fn unbacked(&self, answer: &str) -> bool {
         !self.log.iter().any(|d| d.dispatched && d.ok) || !self.unrun_claims(answer).is_empty()
+    }
+
+    /// Available operations the request names by their verb ("… and save the profile" for
+    /// `save`) that did not run successfully; none for a question or a request that says not.
+    fn unrun_requested(&self) -> Vec<String> {
+        let request = self.request.to_lowercase();
+        const NOT: [&str; 5] = [" not ", "n't", "never", "without", "don’t"];
+        if only_asks(&request) || NOT.iter().any(|n| request.contains(n)) {
+            return vec![];
+        }
+        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else { return vec![] };
+        let words = words_of(&request);
+        let mut out: Vec<String> = Vec::new();
+        for a in shown.actions.iter().filter(|a| a.available && !a.covered && !a.handoff) {
+            let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
+            let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name).to_lowercase();
+            if verb.len() < 3 || !words.contains(&verb) {
+                continue;
+            }
+            let ran = self.log.iter().any(|d| d.dispatched && d.ok && d.name.starts_with(&verb));
+            if !ran && !out.iter().any(|n| n == name) {
+                out.push(name.to_owned());
+            }
+        }
+        out
     }
 
     /// The page's operations an answer names as done ("saved" for `save`) that did not run

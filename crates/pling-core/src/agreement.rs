@@ -79,6 +79,17 @@ pub fn naming_words(request: &str, snapshot: &Snapshot) -> String {
     strong.iter().map(|c| c.shown.as_str()).collect::<Vec<_>>().join(" ")
 }
 
+/// The rows of `declared` that the request names, best first (at most three): by its ids,
+/// names and quoted phrases, else by its other words. Empty when it names none.
+pub fn named_rows(request: &str, snapshot: &Snapshot, declared: &str) -> Vec<String> {
+    let rows = rows_of(snapshot, declared);
+    let (strong, weak) = cues(request, &Words::from(vocabulary(snapshot)));
+    if !strong.is_empty() {
+        return best_rows(&rows, |row| strong.iter().filter(|c| row.has(&c.words)).count());
+    }
+    best_rows(&rows, |row| weak.iter().filter(|w| row.words.contains(w.as_str())).count())
+}
+
 fn by_strong(rows: &[(String, RowText)], chosen: usize, strong: &[Cue]) -> Agreement {
     let hits = |row: &RowText| strong.iter().filter(|c| row.has(&c.words)).count();
     if hits(&rows[chosen].1) > 0 {
@@ -360,6 +371,14 @@ mod tests {
             judge("Finish Priya Nair\u{2019}s task.", "t9"),
             Agreement::NotShown { words: vec!["Priya".into(), "Nair".into()] }
         );
+    }
+
+    #[test]
+    fn the_rows_a_request_names_are_found_by_its_words() {
+        let named = |ask: &str| named_rows(ask, &tasks(), "toggle");
+        assert_eq!(named("Mark \"Schedule the security audit (20)\" as done."), ["t20"]);
+        assert_eq!(named("Mark the weekly report as done."), ["t9"]);
+        assert!(named("Mark the first one as done.").is_empty());
     }
 
     #[test]

@@ -71,28 +71,9 @@ pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) 
         Ok(o) => o,
         Err(e) => return refused(None, format!("the page could not be observed: {e}")),
     };
-    if arguments.len() > MAX_ARGUMENT_CHARS {
-        return refused(
-            None,
-            format!(
-                "the arguments of `{name}` are {} characters long, more than the {MAX_ARGUMENT_CHARS} an action takes",
-                arguments.len()
-            ),
-        );
-    }
-    let text = if arguments.trim().is_empty() { "{}" } else { arguments };
-    let arguments = match crate::json_text::from_str::<Value>(text) {
-        Ok(v @ Value::Object(_)) => v,
-        Ok(other) => return refused(None, format!("arguments must be a JSON object, got {other}")),
-        Err(e) => return refused(None, format!("invalid JSON arguments for `{name}`: {e}")),
-    };
-    let record = match arguments.get("record") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s.clone()),
-        Some(Value::Number(n)) => Some(n.to_string()),
-        Some(other) => {
-            return refused(None, format!("`record` must be a record id string, got {other}"))
-        }
+    let (arguments, record) = match parse_arguments(name, arguments) {
+        Ok(parsed) => parsed,
+        Err(error) => return refused(None, error),
     };
     let resolved = match observation.resolve(name, record.as_deref()) {
         Ok(r) => r,
@@ -135,6 +116,29 @@ pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) 
         handoff: resolved.handoff,
         description,
     })
+}
+
+/// The call's arguments as a JSON object, and the record it names (as a string).
+fn parse_arguments(name: &str, arguments: &str) -> Result<(Value, Option<String>), String> {
+    if arguments.len() > MAX_ARGUMENT_CHARS {
+        return Err(format!(
+            "the arguments of `{name}` are {} characters long, more than the {MAX_ARGUMENT_CHARS} an action takes",
+            arguments.len()
+        ));
+    }
+    let text = if arguments.trim().is_empty() { "{}" } else { arguments };
+    let arguments = match crate::json_text::from_str::<Value>(text) {
+        Ok(v @ Value::Object(_)) => v,
+        Ok(other) => return Err(format!("arguments must be a JSON object, got {other}")),
+        Err(e) => return Err(format!("invalid JSON arguments for `{name}`: {e}")),
+    };
+    let record = match arguments.get("record") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(Value::Number(n)) => Some(n.to_string()),
+        Some(other) => return Err(format!("`record` must be a record id string, got {other}")),
+    };
+    Ok((arguments, record))
 }
 
 /// Drops top-level arguments the schema does not declare, so a handler gets only the

@@ -328,15 +328,8 @@ pub fn observe<'a>(
     let (location, location_cut) = location_lines(snapshot, limits, &mut shortened);
     let actions = ActionPass::run(snapshot, &index, &regions, limits);
     let records = RecordPass::run(snapshot, &index, &regions, limits, &mut shortened);
-    let (region_lines, hidden, hidden_total) = region_sections(
-        &regions,
-        limits,
-        &actions.region_counts,
-        &actions.hidden,
-        &records.hidden,
-        &actions.reveals,
-        &actions.entries,
-    );
+    let (region_lines, hidden, hidden_total) =
+        region_sections(&regions, limits, &actions, &records.hidden);
     let (state_json, state_notes, left_out) = state_section(snapshot, limits, &mut shortened);
     let state_left_out_count = left_out.names.len() + left_out.more;
     let feedback = feedback_lines(snapshot, &index, &regions, limits, &mut shortened);
@@ -1172,80 +1165,93 @@ fn location_lines(
     (lines, cut)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The page structure lines, and the lines for inactive regions with what they hide and
+/// what reveals them (with how many inactive regions there are).
 fn region_sections(
     regions: &Regions<'_>,
     limits: &Limits,
-    region_actions: &[(usize, usize)],
-    hidden_actions: &[usize],
+    actions: &Actions<'_>,
     hidden_records: &[usize],
-    reveal_entries: &[(usize, usize)],
-    entries: &[Entry<'_>],
 ) -> (Vec<String>, Vec<String>, usize) {
-    let snapshot = regions.snapshot;
     let mut lines = Vec::new();
     let mut hidden = Vec::new();
     let mut hidden_total = 0;
     for &(r, depth) in &regions.preorder {
-        let region = &snapshot.regions[r];
         if lines.len() < limits.max_scopes {
-            let mut line = "  ".repeat(depth.min(MAX_INDENT));
-            line.push_str("- ");
-            line.push_str(&region_label(region));
-            let mut facts: Vec<String> = Vec::new();
-            if let Some(p) = &region.purpose {
-                facts.push(authored_line(p.as_str()));
-            }
-            if !regions.active[r] {
-                facts.push("inactive, content hidden".to_owned());
-            } else {
-                match region.in_viewport {
-                    Some(true) => facts.push("in viewport".to_owned()),
-                    Some(false) => facts.push("outside the viewport".to_owned()),
-                    None => {}
-                }
-                match (region.visible, region.total) {
-                    (Some(v), Some(t)) => facts.push(format!("{v} of {t} items visible")),
-                    (None, Some(t)) => facts.push(format!("{t} items")),
-                    (Some(v), None) => facts.push(format!("{v} items visible")),
-                    (None, None) => {}
-                }
-            }
-            let (in_view, total) = region_actions[r];
-            if total > 0 {
-                facts.push(format!("actions {in_view}/{total}"));
-            }
-            if !facts.is_empty() {
-                line.push_str(": ");
-                line.push_str(&facts.join("; "));
-            }
-            lines.push(line);
+            lines.push(structure_line(regions, r, depth, actions.region_counts[r]));
         }
         if regions.top_inactive[r] == Some(r) {
             hidden_total += 1;
             if hidden.len() < limits.max_scopes {
-                let mut line = format!("- {}", region_label(region));
-                let _ = write!(
-                    line,
-                    ": inactive; hides {} and {}",
-                    plural(hidden_actions[r], "action", "actions"),
-                    plural(hidden_records[r], "record", "records"),
-                );
-                let reveal: Vec<&str> = reveal_entries
-                    .iter()
-                    .filter(|(h, e)| *h == r && entries[*e].callable())
-                    .map(|(_, e)| entries[*e].name.as_str())
-                    .collect();
-                if reveal.is_empty() {
-                    line.push_str("; no declared action reveals it");
-                } else {
-                    let _ = write!(line, "; reveal with: {}", reveal.join(", "));
-                }
-                hidden.push(line);
+                hidden.push(hidden_line(regions, r, actions, hidden_records[r]));
             }
         }
     }
     (lines, hidden, hidden_total)
+}
+
+/// `- list "Orders" (orders): purpose; in viewport; 20 of 500 items visible; actions 61/83`.
+fn structure_line(
+    regions: &Regions<'_>,
+    r: usize,
+    depth: usize,
+    (in_view, total): (usize, usize),
+) -> String {
+    let region = &regions.snapshot.regions[r];
+    let mut line = "  ".repeat(depth.min(MAX_INDENT));
+    line.push_str("- ");
+    line.push_str(&region_label(region));
+    let mut facts: Vec<String> = Vec::new();
+    if let Some(p) = &region.purpose {
+        facts.push(authored_line(p.as_str()));
+    }
+    if !regions.active[r] {
+        facts.push("inactive, content hidden".to_owned());
+    } else {
+        match region.in_viewport {
+            Some(true) => facts.push("in viewport".to_owned()),
+            Some(false) => facts.push("outside the viewport".to_owned()),
+            None => {}
+        }
+        match (region.visible, region.total) {
+            (Some(v), Some(t)) => facts.push(format!("{v} of {t} items visible")),
+            (None, Some(t)) => facts.push(format!("{t} items")),
+            (Some(v), None) => facts.push(format!("{v} items visible")),
+            (None, None) => {}
+        }
+    }
+    if total > 0 {
+        facts.push(format!("actions {in_view}/{total}"));
+    }
+    if !facts.is_empty() {
+        line.push_str(": ");
+        line.push_str(&facts.join("; "));
+    }
+    line
+}
+
+/// `- "Order" (order): inactive; hides 11 actions and 0 records; reveal with: open`.
+fn hidden_line(regions: &Regions<'_>, r: usize, actions: &Actions<'_>, records: usize) -> String {
+    let mut line = format!("- {}", region_label(&regions.snapshot.regions[r]));
+    let _ = write!(
+        line,
+        ": inactive; hides {} and {}",
+        plural(actions.hidden[r], "action", "actions"),
+        plural(records, "record", "records"),
+    );
+    let entries = &actions.entries;
+    let reveal: Vec<&str> = actions
+        .reveals
+        .iter()
+        .filter(|(h, e)| *h == r && entries[*e].callable())
+        .map(|(_, e)| entries[*e].name.as_str())
+        .collect();
+    if reveal.is_empty() {
+        line.push_str("; no declared action reveals it");
+    } else {
+        let _ = write!(line, "; reveal with: {}", reveal.join(", "));
+    }
+    line
 }
 
 /// `list "Todo list" (todos)`: role, name and id of a region.

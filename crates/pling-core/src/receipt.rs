@@ -191,12 +191,18 @@ fn capped(mut ids: Vec<String>, more: &mut Map<String, Value>, key: &str) -> Vec
 
 /// The changes from `before` to `after`.
 pub fn diff(before: &Snapshot, after: &Snapshot) -> Changes {
-    let mut changes = Changes { observed: true, ..Changes::default() };
     let (from, to) = (identity(before), identity(after));
-    if from != to {
-        changes.page = Some(PageChange { from, to });
+    Changes {
+        observed: true,
+        page: (from != to).then_some(PageChange { from, to }),
+        records: record_changes(before, after),
+        actions: action_changes(before, after),
+        state: state_changes(before, after),
+        feedback: new_feedback(before, after),
     }
+}
 
+fn record_changes(before: &Snapshot, after: &Snapshot) -> RecordChanges {
     let (before_order, before_records) = record_views(before);
     let (after_order, after_records) = record_views(after);
     let id = |s: &str| data_line(s, 80).0;
@@ -204,90 +210,109 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> Changes {
         after_order.iter().filter(|r| !before_records.contains_key(*r)).map(|r| id(r)).collect();
     let removed: Vec<String> =
         before_order.iter().filter(|r| !after_records.contains_key(*r)).map(|r| id(r)).collect();
-    let mut changed = Vec::new();
-    for r in &after_order {
-        let (Some(old), Some(new)) = (before_records.get(r), after_records.get(r)) else {
-            continue;
-        };
-        let (Some(old_fields), Some(new_fields)) = (old.fields, new.fields) else { continue };
-        let mut fields: Vec<String> = Vec::new();
-        if old.label != new.label {
-            fields.push("label".to_owned());
-        }
-        for (k, v) in new_fields {
-            if old_fields.get(k) != Some(v) {
-                fields.push(data_line(k, 60).0);
-            }
-        }
-        for k in old_fields.keys() {
-            if !new_fields.contains_key(k) {
-                fields.push(data_line(k, 60).0);
-            }
-        }
-        if !fields.is_empty() {
-            changed.push(RecordChange { id: id(r), fields });
-        }
-    }
+    let mut changed: Vec<RecordChange> = after_order
+        .iter()
+        .filter_map(|r| {
+            let fields = changed_fields(before_records.get(r)?, after_records.get(r)?)?;
+            Some(RecordChange { id: id(r), fields })
+        })
+        .collect();
     let mut more = Map::new();
-    changes.records.added = capped(added, &mut more, "added");
-    changes.records.removed = capped(removed, &mut more, "removed");
+    let mut out = RecordChanges {
+        added: capped(added, &mut more, "added"),
+        removed: capped(removed, &mut more, "removed"),
+        ..RecordChanges::default()
+    };
     if changed.len() > MAX_LISTED {
         more.insert("changed".to_owned(), Value::from(changed.len() - MAX_LISTED));
         changed.truncate(MAX_LISTED);
     }
-    changes.records.changed = changed;
+    out.changed = changed;
     if !more.is_empty() {
-        changes.records.more = Some(Value::Object(more));
+        out.more = Some(Value::Object(more));
     }
+    out
+}
 
+/// The fields (and `label`) that differ between two views of a record; `None` when none do
+/// or a view has no fields.
+fn changed_fields(old: &RecordView<'_>, new: &RecordView<'_>) -> Option<Vec<String>> {
+    let (old_fields, new_fields) = (old.fields?, new.fields?);
+    let mut fields: Vec<String> = Vec::new();
+    if old.label != new.label {
+        fields.push("label".to_owned());
+    }
+    for (k, v) in new_fields {
+        if old_fields.get(k) != Some(v) {
+            fields.push(data_line(k, 60).0);
+        }
+    }
+    for k in old_fields.keys() {
+        if !new_fields.contains_key(k) {
+            fields.push(data_line(k, 60).0);
+        }
+    }
+    (!fields.is_empty()).then_some(fields)
+}
+
+fn action_changes(before: &Snapshot, after: &Snapshot) -> ActionChanges {
     let (before_ops, before_available) = operations(before);
     let (after_ops, after_available) = operations(after);
-    changes.actions.now_available = after_ops
-        .iter()
-        .filter(|n| after_available.contains(*n) && !before_available.contains(*n))
-        .map(|n| n.to_string())
-        .collect();
-    changes.actions.now_unavailable = before_ops
-        .iter()
-        .filter(|n| before_available.contains(*n) && !after_available.contains(*n))
-        .map(|n| n.to_string())
-        .collect();
+    ActionChanges {
+        now_available: after_ops
+            .iter()
+            .filter(|n| after_available.contains(*n) && !before_available.contains(*n))
+            .map(|n| n.to_string())
+            .collect(),
+        now_unavailable: before_ops
+            .iter()
+            .filter(|n| before_available.contains(*n) && !after_available.contains(*n))
+            .map(|n| n.to_string())
+            .collect(),
+    }
+}
 
+fn state_changes(before: &Snapshot, after: &Snapshot) -> Map<String, Value> {
+    let entry = |from: Value, to: Value| {
+        let mut entry = Map::new();
+        entry.insert("from".to_owned(), from);
+        entry.insert("to".to_owned(), to);
+        Value::Object(entry)
+    };
+    let mut out = Map::new();
     for group in &after.state {
         let old = before.state.iter().find(|g| g.name == group.name);
         if old.map(|g| &g.value.0) != Some(&group.value.0) {
-            let mut entry = Map::new();
-            entry
-                .insert("from".to_owned(), old.map_or(Value::Null, |g| summarize(&g.value.0, 1).0));
-            entry.insert("to".to_owned(), summarize(&group.value.0, 1).0);
-            changes.state.insert(group.name.clone(), Value::Object(entry));
+            let from = old.map_or(Value::Null, |g| summarize(&g.value.0, 1).0);
+            out.insert(group.name.clone(), entry(from, summarize(&group.value.0, 1).0));
         }
     }
     for group in &before.state {
         if !after.state.iter().any(|g| g.name == group.name) {
-            let mut entry = Map::new();
-            entry.insert("from".to_owned(), summarize(&group.value.0, 1).0);
-            entry.insert("to".to_owned(), Value::Null);
-            changes.state.insert(group.name.clone(), Value::Object(entry));
+            out.insert(group.name.clone(), entry(summarize(&group.value.0, 1).0, Value::Null));
         }
     }
+    out
+}
 
+fn new_feedback(before: &Snapshot, after: &Snapshot) -> Vec<Value> {
+    let mut out = Vec::new();
     for f in &after.feedback {
         let seen = before
             .feedback
             .iter()
             .any(|b| b.message == f.message && b.kind == f.kind && b.field == f.field);
-        if !seen && changes.feedback.len() < MAX_LISTED {
+        if !seen && out.len() < MAX_LISTED {
             let mut item = Map::new();
             item.insert("kind".to_owned(), Value::from(f.kind.as_str()));
             item.insert("message".to_owned(), Value::from(data_line(f.message.as_str(), 300).0));
             if let Some(field) = &f.field {
                 item.insert("field".to_owned(), Value::from(data_line(field.as_str(), 60).0));
             }
-            changes.feedback.push(Value::Object(item));
+            out.push(Value::Object(item));
         }
     }
-    changes
+    out
 }
 
 /// A record's label (or first text field) in `snapshot`, shortened, as page data.

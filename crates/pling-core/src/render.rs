@@ -157,27 +157,7 @@ fn action_line(e: &Entry<'_>) -> String {
     }
     match &e.target {
         Target::Rows { rows, count, offscreen, blocked } => {
-            if !rows.is_empty() {
-                let examples: Vec<String> =
-                    rows.iter().take(EXAMPLE_IDS).map(|row| data_line(row.record, 40).0).collect();
-                let _ = write!(
-                    line,
-                    " | use record to select a row ({}: {}",
-                    plural(*count, "row", "rows"),
-                    examples.join(" / ")
-                );
-                if *count > EXAMPLE_IDS {
-                    line.push_str(" / …");
-                }
-                if *offscreen > 0 {
-                    let _ = write!(
-                        line,
-                        "; {} outside the viewport, auto-scroll on call",
-                        plural(*offscreen, "row", "rows")
-                    );
-                }
-                line.push(')');
-            }
+            rows_note(rows, *count, *offscreen, &mut line);
             blocked_rows(blocked, e.available, &mut line);
         }
         Target::Action { in_viewport, .. } => {
@@ -208,6 +188,33 @@ fn action_line(e: &Entry<'_>) -> String {
         let _ = write!(line, " | unavailable: {}", authored_line(reason));
     }
     line
+}
+
+/// ` | use record to select a row (20 rows: 1500 / 1499 / 1498 / …; 5 rows outside the
+/// viewport, auto-scroll on call)`.
+fn rows_note(rows: &[crate::observe::Row<'_>], count: usize, offscreen: usize, line: &mut String) {
+    if rows.is_empty() {
+        return;
+    }
+    let examples: Vec<String> =
+        rows.iter().take(EXAMPLE_IDS).map(|row| data_line(row.record, 40).0).collect();
+    let _ = write!(
+        line,
+        " | use record to select a row ({}: {}",
+        plural(count, "row", "rows"),
+        examples.join(" / ")
+    );
+    if count > EXAMPLE_IDS {
+        line.push_str(" / …");
+    }
+    if offscreen > 0 {
+        let _ = write!(
+            line,
+            "; {} outside the viewport, auto-scroll on call",
+            plural(offscreen, "row", "rows")
+        );
+    }
+    line.push(')');
 }
 
 /// How many example rows that cannot run now a line names, each with its reason.

@@ -201,33 +201,36 @@ impl<'a> Observation<'a> {
         }
         let (action_id, declared, record) = match &entry.target {
             Target::Action { id, .. } => (Cow::Borrowed(*id), *id, None),
-            Target::Rows { rows, .. } => {
-                let examples = || {
-                    let mut ids: Vec<&str> = rows.iter().take(5).map(|r| r.record).collect();
-                    if rows.len() > 5 {
-                        ids.push("…");
-                    }
-                    ids.join(", ")
-                };
-                let Some(record) = record else {
-                    return Err(CallError::MissingRecord {
-                        name: name.to_owned(),
-                        examples: examples(),
-                    });
-                };
-                match rows.iter().find(|r| r.record == record) {
-                    Some(row) => (row.action_id(), row.action, Some(row.record)),
-                    None => {
-                        return Err(CallError::UnknownRecord {
-                            name: name.to_owned(),
-                            record: record.to_owned(),
-                            examples: examples(),
-                            look: self.where_to_look(name),
-                        })
-                    }
-                }
-            }
+            Target::Rows { rows, .. } => self.row(name, rows, record)?,
         };
         Ok(Resolved { action_id, declared, record, confirm: entry.confirm, handoff: entry.handoff })
+    }
+
+    /// The row of a folded entry that `record` names: its action id, declared action and record.
+    fn row(
+        &self,
+        name: &str,
+        rows: &[crate::observe::Row<'a>],
+        record: Option<&str>,
+    ) -> Result<(Cow<'a, str>, &'a str, Option<&'a str>), CallError> {
+        let examples = || {
+            let mut ids: Vec<&str> = rows.iter().take(5).map(|r| r.record).collect();
+            if rows.len() > 5 {
+                ids.push("…");
+            }
+            ids.join(", ")
+        };
+        let Some(record) = record else {
+            return Err(CallError::MissingRecord { name: name.to_owned(), examples: examples() });
+        };
+        match rows.iter().find(|r| r.record == record) {
+            Some(row) => Ok((row.action_id(), row.action, Some(row.record))),
+            None => Err(CallError::UnknownRecord {
+                name: name.to_owned(),
+                record: record.to_owned(),
+                examples: examples(),
+                look: self.where_to_look(name),
+            }),
+        }
     }
 }

@@ -452,38 +452,34 @@ impl Snapshot {
     }
 
     pub(crate) fn index(&self) -> Result<Index, SnapshotError> {
-        let mut regions: FxHashMap<&str, usize> = FxHashMap::default();
-        for (i, r) in self.regions.iter().enumerate() {
-            let at = || format!("regions[{i}]");
-            non_empty(&r.id, at)?;
-            if let Some(first) = regions.insert(&r.id, i) {
-                return Err(SnapshotError::DuplicateId {
-                    kind: "region",
-                    id: r.id.clone(),
-                    first: format!("regions[{first}]"),
-                    second: at(),
-                });
-            }
-        }
-        let lookup =
-            |id: &Option<String>,
-             at: &dyn Fn() -> String|
-             -> Result<Option<usize>, SnapshotError> {
-                match id {
-                    None => Ok(None),
-                    Some(id) => regions.get(id.as_str()).copied().map(Some).ok_or_else(|| {
-                        SnapshotError::UnknownRegion { at: at(), region: id.clone() }
-                    }),
-                }
-            };
+        let regions = RegionIds::new(&self.regions)?;
         let mut parent = Vec::with_capacity(self.regions.len());
         for (i, r) in self.regions.iter().enumerate() {
-            parent.push(lookup(&r.parent, &|| format!("regions[{i}].parent"))?);
+            parent.push(regions.get(&r.parent, || format!("regions[{i}].parent"))?);
         }
         if let Some(r) = first_cycle(&parent) {
             return Err(SnapshotError::RegionCycle { region: self.regions[r].id.clone() });
         }
+        let (action_region, reveals) = self.action_index(&regions)?;
+        let records = self.record_index(&regions)?;
+        self.check_state_names()?;
+        let mut feedback_region = Vec::with_capacity(self.feedback.len());
+        for (i, f) in self.feedback.iter().enumerate() {
+            feedback_region.push(regions.get(&f.region, || format!("feedback[{i}].region"))?);
+        }
+        Ok(Index {
+            parent,
+            action_region,
+            record_region: records.record_region,
+            id_set_region: records.id_set_region,
+            feedback_region,
+            reveals,
+            detailed: records.detailed,
+        })
+    }
 
+    /// Each action's region and the region it reveals, checking ids, rows and parameters.
+    fn action_index(&self, regions: &RegionIds<'_>) -> Result<Regioned, SnapshotError> {
         let mut action_ids: FxHashSet<&str> = FxHashSet::default();
         action_ids.reserve(self.actions.len());
         let mut action_region = Vec::with_capacity(self.actions.len());
@@ -493,126 +489,163 @@ impl Snapshot {
             non_empty(&a.id, at)?;
             if !action_ids.insert(&a.id) {
                 let first = self.actions.iter().position(|b| b.id == a.id).unwrap_or(0);
-                return Err(SnapshotError::DuplicateId {
-                    kind: "action",
-                    id: a.id.clone(),
-                    first: format!("actions[{first}]"),
-                    second: at(),
-                });
+                return Err(duplicate("action", &a.id, format!("actions[{first}]"), at()));
             }
             if let Some(record) = &a.record {
                 non_empty(record, || format!("actions[{i}].record"))?;
             }
             if let Some(set) = &a.rows {
-                check_row_set(
-                    set,
-                    self.record_ids.len(),
-                    self.row_ids(set).len(),
-                    a.record.is_some(),
-                    i,
-                )?;
+                let n = self.row_ids(set).len();
+                check_row_set(set, self.record_ids.len(), n, a.record.is_some(), i)?;
             }
-            action_region.push(lookup(&a.region, &|| format!("actions[{i}].region"))?);
-            reveals.push(lookup(&a.reveals, &|| format!("actions[{i}].reveals"))?);
+            action_region.push(regions.get(&a.region, || format!("actions[{i}].region"))?);
+            reveals.push(regions.get(&a.reveals, || format!("actions[{i}].reveals"))?);
             if let Some(params) = &a.params {
                 check_params(params, a.record.is_some()).map_err(|reason| {
                     SnapshotError::InvalidParams { at: format!("actions[{i}].params"), reason }
                 })?;
             }
         }
+        Ok((action_region, reveals))
+    }
 
-        // Each id once among records; a list may name a record of `records` once more.
+    /// Each id once among records; a list may name a record of `records` once more.
+    fn record_index(&self, regions: &RegionIds<'_>) -> Result<RecordIndex, SnapshotError> {
         let listed_total: usize = self.record_ids.iter().map(|l| l.ids.len()).sum();
-        let mut record_ids: FxHashMap<&str, Option<usize>> = FxHashMap::default();
-        record_ids.reserve(self.records.len() + listed_total);
-        let mut listed: FxHashSet<&str> = FxHashSet::default();
-        let mut detailed = Vec::with_capacity(self.record_ids.len());
+        let mut seen = SeenRecords::default();
+        seen.ids.reserve(self.records.len() + listed_total);
         let mut record_region = Vec::with_capacity(self.records.len());
         for (i, r) in self.records.iter().enumerate() {
             let at = || format!("records[{i}]");
             non_empty(&r.id, at)?;
-            if record_ids.insert(&r.id, Some(i)).is_some() {
+            if seen.ids.insert(&r.id, Some(i)).is_some() {
                 let first = self.records.iter().position(|b| b.id == r.id).unwrap_or(0);
-                return Err(SnapshotError::DuplicateId {
-                    kind: "record",
-                    id: r.id.clone(),
-                    first: format!("records[{first}]"),
-                    second: at(),
-                });
+                return Err(duplicate("record", &r.id, format!("records[{first}]"), at()));
             }
-            record_region.push(lookup(&r.region, &|| format!("records[{i}].region"))?);
+            record_region.push(regions.get(&r.region, || format!("records[{i}].region"))?);
         }
         let mut id_set_region = Vec::with_capacity(self.record_ids.len());
+        let mut detailed = Vec::with_capacity(self.record_ids.len());
         for (i, set) in self.record_ids.iter().enumerate() {
-            let region = lookup(&set.region, &|| format!("recordIds[{i}].region"))?;
+            let region = regions.get(&set.region, || format!("recordIds[{i}].region"))?;
             id_set_region.push(region);
-            let mut positions = Vec::new();
-            for (k, id) in set.ids.iter().enumerate() {
-                let at = || format!("recordIds[{i}].ids[{k}]");
-                non_empty(id, at)?;
-                let seen = match record_ids.entry(id) {
-                    Entry::Vacant(e) => {
-                        e.insert(None);
-                        continue;
-                    }
-                    Entry::Occupied(e) => *e.get(),
-                };
-                match seen {
-                    Some(r) if listed.insert(id) => {
-                        positions.push(k as u32);
-                        if record_region[r] != region {
-                            return Err(SnapshotError::InvalidRows {
-                                at: at(),
-                                reason: format!(
-                                    "record `{id}` is listed under another region than records[{r}] gives it"
-                                ),
-                            });
-                        }
-                    }
-                    first => {
-                        return Err(SnapshotError::DuplicateId {
-                            kind: "record",
-                            id: id.clone(),
-                            first: first.map_or_else(
-                                || "an earlier list".to_owned(),
-                                |r| format!("records[{r}], already listed"),
-                            ),
-                            second: at(),
-                        });
-                    }
-                }
-            }
-            detailed.push(positions);
+            detailed.push(seen.list(i, set, region, &record_region)?);
         }
+        Ok(RecordIndex { record_region, id_set_region, detailed })
+    }
 
+    fn check_state_names(&self) -> Result<(), SnapshotError> {
         let mut state_names: FxHashSet<&str> = FxHashSet::default();
         for (i, s) in self.state.iter().enumerate() {
             non_empty(&s.name, || format!("state[{i}]"))?;
             if !state_names.insert(&s.name) {
                 let first = self.state.iter().position(|b| b.name == s.name).unwrap_or(0);
-                return Err(SnapshotError::DuplicateId {
-                    kind: "state group",
-                    id: s.name.clone(),
-                    first: format!("state[{first}]"),
-                    second: format!("state[{i}]"),
-                });
+                let (first, second) = (format!("state[{first}]"), format!("state[{i}]"));
+                return Err(duplicate("state group", &s.name, first, second));
             }
         }
+        Ok(())
+    }
+}
 
-        let mut feedback_region = Vec::with_capacity(self.feedback.len());
-        for (i, f) in self.feedback.iter().enumerate() {
-            feedback_region.push(lookup(&f.region, &|| format!("feedback[{i}].region"))?);
+/// Per action: its region and the region it reveals.
+type Regioned = (Vec<Option<usize>>, Vec<Option<usize>>);
+
+/// The record part of an [`Index`].
+struct RecordIndex {
+    record_region: Vec<Option<usize>>,
+    id_set_region: Vec<Option<usize>>,
+    detailed: Vec<Vec<u32>>,
+}
+
+fn duplicate(kind: &'static str, id: &str, first: String, second: String) -> SnapshotError {
+    SnapshotError::DuplicateId { kind, id: id.to_owned(), first, second }
+}
+
+/// Region ids, each once, to their index.
+struct RegionIds<'s>(FxHashMap<&'s str, usize>);
+
+impl<'s> RegionIds<'s> {
+    fn new(regions: &'s [Region]) -> Result<Self, SnapshotError> {
+        let mut ids: FxHashMap<&str, usize> = FxHashMap::default();
+        for (i, r) in regions.iter().enumerate() {
+            let at = || format!("regions[{i}]");
+            non_empty(&r.id, at)?;
+            if let Some(first) = ids.insert(&r.id, i) {
+                return Err(duplicate("region", &r.id, format!("regions[{first}]"), at()));
+            }
         }
+        Ok(Self(ids))
+    }
 
-        Ok(Index {
-            parent,
-            action_region,
-            record_region,
-            id_set_region,
-            feedback_region,
-            reveals,
-            detailed,
-        })
+    /// The index of the region `id` names, if it names one; `at` says where, for the error.
+    fn get(
+        &self,
+        id: &Option<String>,
+        at: impl Fn() -> String,
+    ) -> Result<Option<usize>, SnapshotError> {
+        match id {
+            None => Ok(None),
+            Some(id) => self
+                .0
+                .get(id.as_str())
+                .copied()
+                .map(Some)
+                .ok_or_else(|| SnapshotError::UnknownRegion { at: at(), region: id.clone() }),
+        }
+    }
+}
+
+/// Record ids seen so far: from `records` (with their index) or from a list (`None`).
+#[derive(Default)]
+struct SeenRecords<'s> {
+    ids: FxHashMap<&'s str, Option<usize>>,
+    /// Records of `records` that a list named once already.
+    listed: FxHashSet<&'s str>,
+}
+
+impl<'s> SeenRecords<'s> {
+    /// Checks list `i`; returns the positions of its ids whose record is in `records`.
+    fn list(
+        &mut self,
+        i: usize,
+        set: &'s RecordIds,
+        region: Option<usize>,
+        record_region: &[Option<usize>],
+    ) -> Result<Vec<u32>, SnapshotError> {
+        let mut positions = Vec::new();
+        for (k, id) in set.ids.iter().enumerate() {
+            let at = || format!("recordIds[{i}].ids[{k}]");
+            non_empty(id, at)?;
+            let seen = match self.ids.entry(id) {
+                Entry::Vacant(e) => {
+                    e.insert(None);
+                    continue;
+                }
+                Entry::Occupied(e) => *e.get(),
+            };
+            match seen {
+                Some(r) if self.listed.insert(id) => {
+                    positions.push(k as u32);
+                    if record_region[r] != region {
+                        return Err(SnapshotError::InvalidRows {
+                            at: at(),
+                            reason: format!(
+                                "record `{id}` is listed under another region than records[{r}] gives it"
+                            ),
+                        });
+                    }
+                }
+                first => {
+                    let first = first.map_or_else(
+                        || "an earlier list".to_owned(),
+                        |r| format!("records[{r}], already listed"),
+                    );
+                    return Err(duplicate("record", id, first, at()));
+                }
+            }
+        }
+        Ok(positions)
     }
 }
 

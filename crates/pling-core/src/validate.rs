@@ -42,21 +42,8 @@ fn is_type(v: &Value, t: &str) -> bool {
 
 fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
     let Some(s) = schema.as_object() else { return };
-    if let Some(t) = s.get("type") {
-        let allowed: Vec<&str> = match t {
-            Value::String(t) => vec![t.as_str()],
-            Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
-            _ => vec![],
-        };
-        if !allowed.is_empty() && !allowed.iter().any(|t| is_type(value, t)) {
-            problems.push(format!(
-                "{} must be {} (got {})",
-                at(path),
-                allowed.join(" or "),
-                type_name(value)
-            ));
-            return;
-        }
+    if !type_fits(s, value, path, problems) {
+        return;
     }
     if let Some(Value::Array(options)) = s.get("enum") {
         if !options.contains(value) {
@@ -72,78 +59,94 @@ fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
     match value {
         Value::String(text) => {
             let len = text.chars().count() as u64;
-            if let Some(min) = s.get("minLength").and_then(Value::as_u64) {
-                if len < min {
-                    problems.push(format!("{} must have at least {min} characters", at(path)));
-                }
-            }
-            if let Some(max) = s.get("maxLength").and_then(Value::as_u64) {
-                if len > max {
-                    problems.push(format!("{} must have at most {max} characters", at(path)));
-                }
-            }
+            bounds(s, ("minLength", "maxLength"), len, path, "characters", problems);
         }
-        Value::Number(n) => {
-            let x = n.as_f64().unwrap_or(0.0);
-            if let Some(min) = s.get("minimum").and_then(Value::as_f64) {
-                if x < min {
-                    problems.push(format!("{} must be at least {}", at(path), Value::from(min)));
-                }
-            }
-            if let Some(max) = s.get("maximum").and_then(Value::as_f64) {
-                if x > max {
-                    problems.push(format!("{} must be at most {}", at(path), Value::from(max)));
-                }
-            }
-        }
+        Value::Number(n) => number_bounds(s, n.as_f64().unwrap_or(0.0), path, problems),
         Value::Array(items) => {
-            if let Some(min) = s.get("minItems").and_then(Value::as_u64) {
-                if (items.len() as u64) < min {
-                    problems.push(format!("{} must have at least {min} items", at(path)));
-                }
-            }
-            if let Some(max) = s.get("maxItems").and_then(Value::as_u64) {
-                if items.len() as u64 > max {
-                    problems.push(format!("{} must have at most {max} items", at(path)));
-                }
-            }
+            bounds(s, ("minItems", "maxItems"), items.len() as u64, path, "items", problems);
             if let Some(item_schema) = s.get("items") {
                 for (i, item) in items.iter().enumerate() {
                     walk(item_schema, item, &format!("{path}[{i}]"), problems);
                 }
             }
         }
-        Value::Object(map) => {
-            let props = s.get("properties").and_then(Value::as_object);
-            if let Some(Value::Array(required)) = s.get("required") {
-                for name in required.iter().filter_map(Value::as_str) {
-                    if !map.contains_key(name) {
-                        problems.push(format!("{} is required", at(&join(path, name))));
-                    }
-                }
-            }
-            for (k, v) in map {
-                match props.and_then(|p| p.get(k)) {
-                    Some(prop) => walk(prop, v, &join(path, k), problems),
-                    None if s.get("additionalProperties") == Some(&Value::Bool(false)) => {
-                        let known: Vec<&str> = props
-                            .map(|p| p.keys().map(String::as_str).collect())
-                            .unwrap_or_default();
-                        problems.push(format!(
-                            "{} is not a parameter{}",
-                            at(&join(path, k)),
-                            if known.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" (parameters: {})", known.join(", "))
-                            }
-                        ));
-                    }
-                    None => {}
-                }
+        Value::Object(map) => object(s, map, path, problems),
+        _ => {}
+    }
+}
+
+type Schema = serde_json::Map<String, Value>;
+
+/// Whether `value` has one of the schema's types (or the schema names none).
+fn type_fits(s: &Schema, value: &Value, path: &str, problems: &mut Vec<String>) -> bool {
+    let allowed: Vec<&str> = match s.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => vec![],
+    };
+    if allowed.is_empty() || allowed.iter().any(|t| is_type(value, t)) {
+        return true;
+    }
+    problems.push(format!(
+        "{} must be {} (got {})",
+        at(path),
+        allowed.join(" or "),
+        type_name(value)
+    ));
+    false
+}
+
+/// A count's `min…`/`max…` keywords (`minLength`, `maxItems`), in `unit`s.
+fn bounds(
+    s: &Schema,
+    (min_key, max_key): (&str, &str),
+    n: u64,
+    path: &str,
+    unit: &str,
+    problems: &mut Vec<String>,
+) {
+    if let Some(min) = s.get(min_key).and_then(Value::as_u64).filter(|&min| n < min) {
+        problems.push(format!("{} must have at least {min} {unit}", at(path)));
+    }
+    if let Some(max) = s.get(max_key).and_then(Value::as_u64).filter(|&max| n > max) {
+        problems.push(format!("{} must have at most {max} {unit}", at(path)));
+    }
+}
+
+fn number_bounds(s: &Schema, x: f64, path: &str, problems: &mut Vec<String>) {
+    if let Some(min) = s.get("minimum").and_then(Value::as_f64).filter(|&min| x < min) {
+        problems.push(format!("{} must be at least {}", at(path), Value::from(min)));
+    }
+    if let Some(max) = s.get("maximum").and_then(Value::as_f64).filter(|&max| x > max) {
+        problems.push(format!("{} must be at most {}", at(path), Value::from(max)));
+    }
+}
+
+/// An object's required properties, and each property against its own schema.
+fn object(s: &Schema, map: &Schema, path: &str, problems: &mut Vec<String>) {
+    let props = s.get("properties").and_then(Value::as_object);
+    if let Some(Value::Array(required)) = s.get("required") {
+        for name in required.iter().filter_map(Value::as_str) {
+            if !map.contains_key(name) {
+                problems.push(format!("{} is required", at(&join(path, name))));
             }
         }
-        _ => {}
+    }
+    for (k, v) in map {
+        match props.and_then(|p| p.get(k)) {
+            Some(prop) => walk(prop, v, &join(path, k), problems),
+            None if s.get("additionalProperties") == Some(&Value::Bool(false)) => {
+                let known: Vec<&str> =
+                    props.map(|p| p.keys().map(String::as_str).collect()).unwrap_or_default();
+                let listed = if known.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (parameters: {})", known.join(", "))
+                };
+                problems.push(format!("{} is not a parameter{listed}", at(&join(path, k))));
+            }
+            None => {}
+        }
     }
 }
 

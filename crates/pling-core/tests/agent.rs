@@ -1164,6 +1164,7 @@ fn an_id_not_on_the_page_is_searched_for_by_the_words_of_the_request() {
     // It found nothing, and the model gave up at once: once, it is asked to say so or go on.
     let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(nudge["content"], "Nothing has been done yet. The search ran (its result is above): call `toggle` with the id of the row it found, or say that it was not found.");
+    // The search, and the model's call made again (refused: the row is still not there).
     assert_eq!(page.calls, vec!["search"]);
 }
 
@@ -1202,5 +1203,125 @@ fn a_write_in_answer_to_a_question_asks_the_person_first() {
     ];
     let mut page = Page::new();
     drive(&mut Agent::new(config()), &mut page, "Which tasks mention Eve?", script, false);
+    assert_eq!(page.calls, vec!["search"]);
+}
+
+#[test]
+fn after_the_search_a_stale_row_is_answered_with_the_rows_that_match() {
+    let mut page = Page::new();
+    page.query = "launch".into(); // only t1 is listed
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
+        // After the search t1 is gone from the list; the model asks for it again.
+        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t1"}"#)]),
+        tool_reply(None, vec![call("c3", "toggle", r#"{"record":"t9"}"#)]),
+        text_reply("Marked the weekly report as done."),
+    ];
+    let ask = "Mark \"Write the weekly report\" as done.";
+    let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    let results = tool_results(&requests[2]);
+    assert_eq!(
+        results.last().unwrap()["result"]["error"],
+        "record `t1` is not a row of `toggle` on the page now; the rows that match the request are t9 “Write the weekly report”. Call `toggle` with one of them. You already made this exact call and it failed; do not repeat it (rule 5)"
+    );
+    assert_eq!(page.calls, vec!["search", "toggle@t9"]);
+}
+
+#[test]
+fn a_request_done_in_part_is_sent_back_with_the_operation_that_did_not_run() {
+    let mut page = Page::new();
+    let script = vec![
+        tool_reply(None, vec![call("c1", "search", r#"{"text":"report"}"#)]),
+        text_reply("I searched for the report."),
+        text_reply("I searched; I did not clear the list."),
+    ];
+    let ask = "Search for the report, then clear the list.";
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, false);
+    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        nudge["content"],
+        "My request also asks for `clear_all`, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not. What ran: search (done)."
+    );
+    let Effect::Finish { message, .. } = finish else { panic!() };
+    assert_eq!(message, "I searched; I did not clear the list.");
+    // A request that says not to is not pressed.
+    let script = vec![
+        tool_reply(None, vec![call("c1", "search", r#"{"text":"report"}"#)]),
+        text_reply("I searched for the report."),
+    ];
+    let ask = "Search for the report, but do not clear the list.";
+    let (requests, _) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, false);
+    assert_eq!(requests.len(), 2);
+}
+
+#[test]
+fn a_call_for_a_row_the_page_did_not_show_is_made_again_once_the_search_found_it() {
+    let mut page = Page::new();
+    page.query = "launch".into(); // t9 is not listed
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t9"}"#)]),
+        text_reply("Marked the weekly report as done."),
+    ];
+    let ask = "Mark \"Write the weekly report\" as done.";
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    // The search, then the model's own call again: each in the conversation with its result.
+    assert_eq!(page.calls, vec!["search", "toggle@t9"]);
+    let ids: Vec<&str> = requests[1]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "tool")
+        .map(|m| m["tool_call_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["c1", "pling_find_1", "c1_again"]);
+    let Effect::Finish { actions, .. } = finish else { panic!() };
+    assert!(actions.iter().any(|d| d.record.as_deref() == Some("t9") && d.ok && d.dispatched));
+}
+
+#[test]
+fn a_row_that_cannot_run_and_is_not_the_one_named_is_answered_with_the_search() {
+    let mut page = Page::new();
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
+        text_reply("There is no such task."),
+        text_reply("There is no task for Priya Nair."),
+    ];
+    let mut agent = Agent::new(config());
+    let mut effect = agent.ask("Mark the task for Priya Nair as done.").unwrap();
+    let mut script = script.into_iter();
+    let mut first_error = None;
+    while !matches!(effect, Effect::Finish { .. }) {
+        effect = match effect {
+            Effect::Observe => {
+                let mut s = page.snapshot();
+                // t1 cannot run now, for its own reason.
+                let set = s.actions[1].rows.as_mut().unwrap();
+                if !set.records.is_empty() {
+                    let locked = Some("locked".into());
+                    set.unavailable.push(pling_core::RowException { index: 0, reason: locked });
+                }
+                agent.observed(s).unwrap()
+            }
+            Effect::Request { body, .. } => {
+                if first_error.is_none() {
+                    first_error = tool_results(&body).first().map(|r| r["result"]["error"].clone());
+                }
+                agent.model_replied(script.next().unwrap()).unwrap()
+            }
+            Effect::Dispatch { action_id, record, arguments, .. } => {
+                let outcome = page.run(&action_id, record.as_deref(), &arguments);
+                agent.dispatched(outcome).unwrap()
+            }
+            other => panic!("{other:?}"),
+        };
+    }
+    let error = first_error.unwrap();
+    assert!(
+        error
+            .as_str()
+            .unwrap()
+            .starts_with("not run: the request names “Priya” “Nair”, which no row shown has"),
+        "{error}"
+    );
     assert_eq!(page.calls, vec!["search"]);
 }
