@@ -370,6 +370,9 @@ test('a row the request does not name is sent back; asked for again, the widget 
   await page.locator('.pling-chat .send').last().click();
   const card = page.locator('.pling-chat .confirm').last();
   await expect(card).toContainText('Allow: Delete the task \u201cReply to the support queue\u201d (t3)?');
+  // The row's fields as the page shows them, to judge it by.
+  await expect(card.locator('dl.facts dt')).toHaveText(['title', 'done']);
+  await expect(card.locator('dl.facts dd')).toHaveText(['Reply to the support queue', 'false']);
   await expect(card).toHaveAttribute('role', 'alertdialog');
   await page.getByRole('button', { name: 'Deny: Delete the task \u201cReply to the support queue\u201d (t3)' }).click();
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('You declined; nothing was deleted.');

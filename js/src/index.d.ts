@@ -301,6 +301,8 @@ export declare class Pling {
   perform(call: { actionId: string; declared: string; record: string | null; arguments: Record<string, unknown> }): Promise<CallResult>;
   /** Scrolls to and focuses the control of an action handed to the person. */
   pointAt(done: { actionId?: string | null; record?: string | null } | undefined): void;
+  /** An action on a row in words, as the last snapshot shows them: for steps and confirmations. */
+  describe(actionId: string, record?: string | null): { description: string; label: string | null; fields: [string, string][] };
   /** The Agent Surface of this page (made once; `options` apply the first time). */
   surface(options?: SurfaceOptions): AgentSurface;
   destroy(): void;

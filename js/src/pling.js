@@ -265,7 +265,7 @@ export class Pling {
     const row = record ?? (at > 0 ? actionId.slice(at + 1) : null);
     const action = snapshot?.actions.find((a) => a.id === declared);
     const found = row === null ? undefined : snapshot?.records.find((r) => r.id === row);
-    return { description: action?.description || action?.name || declared, label: found?.label ?? null };
+    return { description: action?.description || action?.name || declared, label: found?.label ?? null, fields: fieldsOf(found) };
   }
 
   /**
@@ -386,4 +386,23 @@ export class Pling {
     document.removeEventListener('submit', this.onFormDone, true);
     document.removeEventListener('reset', this.onFormDone, true);
   }
+}
+
+/** How many of a row's fields a confirmation shows, and how long each may be. */
+const SHOWN_FIELDS = 4;
+const FIELD_CHARS = 60;
+
+/**
+ * A row's first fields as text, for a person to judge it by (masked values stay masked).
+ * @param {{fields?: Record<string, unknown>} | undefined} record
+ * @returns {[string, string][]}
+ */
+function fieldsOf(record) {
+  return Object.entries(record?.fields ?? {})
+    .filter(([, v]) => v !== null && v !== '' && typeof v !== 'object')
+    .slice(0, SHOWN_FIELDS)
+    .map(([k, v]) => {
+      const text = String(v);
+      return [k, text.length > FIELD_CHARS ? `${text.slice(0, FIELD_CHARS - 1)}…` : text];
+    });
 }

@@ -48,6 +48,8 @@ details pre { margin: 4px 0 0; white-space: pre-wrap; word-break: break-word; fo
 summary { cursor: pointer; }
 .confirm { align-self: stretch; border: 1px solid var(--pling-warn-border); background: var(--pling-warn-bg); border-radius: 10px; padding: 8px 10px; }
 .confirm p { margin: 0 0 6px; }
+.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0 10px; margin: 0 0 6px; font-size: 13px; }
+.facts dt { color: var(--pling-subtle); } .facts dd { margin: 0; overflow-wrap: anywhere; }
 .confirm button { margin: 4px 8px 0 0; padding: 6px 14px; min-height: 32px; border-radius: 8px; font: inherit; cursor: pointer;
   border: 1px solid var(--pling-border); background: var(--pling-bg); color: var(--pling-fg); }
 .confirm button.allow { background: var(--pling-accent); color: var(--pling-on-accent); border-color: var(--pling-accent); }
@@ -95,7 +97,7 @@ export function mountChat(pling, options) {
   const view = new ChatView(options, host);
   const make = () => new Assistant(pling, {
     ...options,
-    confirm: options.confirm ?? ((request) => view.confirmCard(request)),
+    confirm: options.confirm ?? ((request) => view.confirmCard(request, pling.describe(request.actionId, request.record).fields)),
     onEvent: (event) => {
       options.onEvent?.(event);
       view.show(event, (id, record) => pling.describe(id, record));
@@ -359,10 +361,12 @@ class ChatView {
   /**
    * Asks the person in the log: "Allow: Delete the task “Book the design review” (t2)?", with
    * the row as the person knows it (its label), not only its id, so a wrong row is seen.
+   * Under the question: the row's fields as the page shows them and the call's arguments.
    * @param {import('./index.d.ts').ConfirmRequest} request
+   * @param {[string, string][]} [fields]
    * @returns {Promise<boolean>}
    */
-  confirmCard(request) {
+  confirmCard(request, fields = []) {
     const what = request.description || request.actionId;
     const row = request.label ? ` \u201c${request.label}\u201d${request.record ? ` (${request.record})` : ''}` : request.record ? ` (${request.record})` : '';
     const box = document.createElement('div');
@@ -377,7 +381,7 @@ class ChatView {
     box.setAttribute('part', 'confirm');
     const buttons = document.createElement('div');
     buttons.append(yes, no);
-    box.append(question, buttons);
+    box.append(question, facts(fields, request.arguments), buttons);
     this.log.append(box);
     this.log.scrollTop = this.log.scrollHeight;
     yes.focus();
@@ -392,6 +396,26 @@ class ChatView {
       no.addEventListener('click', () => answer(false));
     });
   }
+}
+
+/**
+ * The row's fields and the call's arguments as a short list (text only: page data and model
+ * arguments are never markup).
+ * @param {[string, string][]} fields
+ * @param {Record<string, unknown>} args
+ */
+function facts(fields, args = {}) {
+  const list = document.createElement('dl');
+  list.className = 'facts';
+  const shown = (v) => {
+    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  };
+  const given = Object.entries(args).filter(([k]) => k !== 'record').map(([k, v]) => [k, shown(v)]);
+  for (const [k, v] of [...fields, ...given]) {
+    list.append(Object.assign(document.createElement('dt'), { textContent: k }), Object.assign(document.createElement('dd'), { textContent: v }));
+  }
+  return list;
 }
 
 function cardButton(text, label, kind) {

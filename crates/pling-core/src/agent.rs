@@ -521,6 +521,10 @@ impl Agent {
         // No answer, or the request said back (small models do): what the person reads is
         // then what the receipts say ran, not something that sounds like a success.
         if message.is_empty() {
+            // Silence where a step was pointed out (the row to call, the part not done): once.
+            if let Some(nudge) = self.second_chance("") {
+                return self.send_back(message, nudge);
+            }
             message = self.what_ran("The model gave no answer.");
         } else if let Some(kind) = non_answer(&message, &self.request)
             .or_else(|| self.last_nudge.as_deref().and_then(|n| parrots(&message, n)))
@@ -599,8 +603,7 @@ impl Agent {
             let said = if unrun.is_empty() {
                 "Your answer says something was done that did not happen on the page.".to_owned()
             } else {
-                let names: Vec<String> = unrun.iter().map(|n| format!("`{n}`")).collect();
-                format!("Your answer says {} was done, but it did not run.", names.join(" and "))
+                format!("Your answer says {} was done, but it did not run.", unrun.join(" and "))
             };
             return Some(self.ran_by_id(&format!(
                 "{said} If my request needs it, call it now; otherwise say plainly what was done and what was not."
@@ -1276,7 +1279,8 @@ impl Agent {
     }
 
     /// The page's operations an answer names as done ("saved" for `save`) that did not run
-    /// successfully, by name, each once.
+    /// successfully, each once, as `` `save` ``; or that ran, but not on a row the answer
+    /// names by its id ("shipped orders 1498 and 1491" after one ship), as `` `ship` on 1491 ``.
     fn unrun_claims(&self, answer: &str) -> Vec<String> {
         let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else { return vec![] };
         let words = words_of(answer);
@@ -1284,10 +1288,26 @@ impl Agent {
         for a in &shown.actions {
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
             let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name);
-            let claimed = verb.len() >= 3 && past_forms(verb).iter().any(|f| words.contains(f));
-            let ran = self.log.iter().any(|d| d.dispatched && d.ok && d.name.starts_with(verb));
-            if claimed && !ran && !out.iter().any(|n| n == name) {
-                out.push(name.to_owned());
+            if verb.len() < 3 || !past_forms(verb).iter().any(|f| words.contains(f)) {
+                continue;
+            }
+            let done = |record: Option<&str>| {
+                self.log.iter().any(|d| {
+                    d.dispatched
+                        && d.ok
+                        && d.name.starts_with(verb)
+                        && record.is_none_or(|r| d.record.as_deref() == Some(r))
+                })
+            };
+            let item = if !done(None) {
+                Some(format!("`{name}`"))
+            } else {
+                row_ids_of(shown, a)
+                    .find(|id| words.contains(&id.to_lowercase()) && !done(Some(id)))
+                    .map(|id| format!("`{name}` on {id}"))
+            };
+            if let Some(item) = item.filter(|i| !out.contains(i)) {
+                out.push(item);
             }
         }
         out
@@ -1504,6 +1524,12 @@ fn echoes(answer: &str, request: &str) -> bool {
 
 /// A refused call: the action it named, why, and the record when it is not on the page.
 type Refusal = (Option<String>, String, Option<String>);
+
+/// The record ids an action acts on: its row set's, or its own record.
+fn row_ids_of<'s>(snapshot: &'s Snapshot, action: &'s Action) -> impl Iterator<Item = &'s str> {
+    let set = action.rows.as_ref().map(|set| snapshot.row_ids(set)).unwrap_or(&[]);
+    set.iter().map(String::as_str).chain(action.record.as_deref())
+}
 
 /// A row as the model reads it: `t9 “Write the weekly report”`.
 fn row_words(snapshot: &Snapshot, record: &str) -> String {

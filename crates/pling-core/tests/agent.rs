@@ -186,12 +186,31 @@ fn drive(
     script: Vec<Result<Reply, ModelError>>,
     confirm: bool,
 ) -> (Vec<Value>, Effect) {
+    let (requests, finish, _) = drive_with(agent, page, ask, script, |_| confirm, |_| {});
+    (requests, finish)
+}
+
+/// [`drive`], answering each confirmation with `answer(label)` and letting `adjust` change
+/// each snapshot before the loop takes it; also returns the labels the person was asked about.
+fn drive_with(
+    agent: &mut Agent,
+    page: &mut Page,
+    ask: &str,
+    script: Vec<Result<Reply, ModelError>>,
+    mut answer: impl FnMut(Option<&str>) -> bool,
+    mut adjust: impl FnMut(&mut Snapshot),
+) -> (Vec<Value>, Effect, Vec<Option<String>>) {
     let mut script = script.into_iter();
     let mut requests = Vec::new();
+    let mut asked = Vec::new();
     let mut effect = agent.ask(ask).unwrap();
     loop {
         effect = match effect {
-            Effect::Observe => agent.observed(page.snapshot()).unwrap(),
+            Effect::Observe => {
+                let mut snapshot = page.snapshot();
+                adjust(&mut snapshot);
+                agent.observed(snapshot).unwrap()
+            }
             Effect::Request { body, purpose } => {
                 requests.push(body);
                 let reply = match purpose {
@@ -202,12 +221,16 @@ fn drive(
                 };
                 agent.model_replied(reply).unwrap()
             }
-            Effect::Confirm { .. } => agent.confirmed(confirm).unwrap(),
+            Effect::Confirm { label, .. } => {
+                let yes = answer(label.as_deref());
+                asked.push(label);
+                agent.confirmed(yes).unwrap()
+            }
             Effect::Dispatch { action_id, record, arguments, .. } => {
                 let outcome = page.run(&action_id, record.as_deref(), &arguments);
                 agent.dispatched(outcome).unwrap()
             }
-            finish @ Effect::Finish { .. } => return (requests, finish),
+            finish @ Effect::Finish { .. } => return (requests, finish, asked),
         };
     }
 }
@@ -1094,27 +1117,10 @@ fn the_same_unnamed_row_again_runs_only_if_the_person_allows_it() {
         let again = || tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t10"}"#)]);
         let script = vec![again(), again(), text_reply("Done.")];
         let ask = "Mark the weekly report as done.";
-        let mut agent = Agent::new(config());
-        let mut asked = None;
-        let mut effect = agent.ask(ask).unwrap();
-        let mut script = script.into_iter();
-        while !matches!(effect, Effect::Finish { .. }) {
-            effect = match effect {
-                Effect::Observe => agent.observed(page.snapshot()).unwrap(),
-                Effect::Request { .. } => agent.model_replied(script.next().unwrap()).unwrap(),
-                Effect::Confirm { label, .. } => {
-                    asked = label;
-                    agent.confirmed(allow).unwrap()
-                }
-                Effect::Dispatch { action_id, record, arguments, .. } => {
-                    let outcome = page.run(&action_id, record.as_deref(), &arguments);
-                    agent.dispatched(outcome).unwrap()
-                }
-                finish @ Effect::Finish { .. } => finish,
-            };
-        }
+        let (_, _, asked) =
+            drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| allow, |_| {});
         // The card names the row, so the person can see it is not the one they meant.
-        assert_eq!(asked.as_deref(), Some("Order new office chairs"));
+        assert_eq!(asked, [Some("Order new office chairs".to_owned())]);
         let ran: &[&str] = if allow { &["toggle@t10"] } else { &[] };
         assert_eq!(page.calls, ran);
     }
@@ -1176,25 +1182,9 @@ fn a_write_in_answer_to_a_question_asks_the_person_first() {
         text_reply("The note says hello."),
     ];
     let ask = "What does the note from Eve say?";
-    let mut asked = 0;
-    let mut agent = Agent::new(config());
-    let mut effect = agent.ask(ask).unwrap();
-    let mut script = script.into_iter();
-    while !matches!(effect, Effect::Finish { .. }) {
-        effect = match effect {
-            Effect::Observe => agent.observed(page.snapshot()).unwrap(),
-            Effect::Request { .. } => agent.model_replied(script.next().unwrap()).unwrap(),
-            Effect::Confirm { .. } => {
-                asked += 1;
-                agent.confirmed(false).unwrap()
-            }
-            Effect::Dispatch { action_id, record, arguments, .. } => {
-                let outcome = page.run(&action_id, record.as_deref(), &arguments);
-                agent.dispatched(outcome).unwrap()
-            }
-            finish @ Effect::Finish { .. } => finish,
-        };
-    }
+    let (_, _, asked) =
+        drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| false, |_| {});
+    let asked = asked.len();
     assert_eq!((asked, page.calls.len()), (1, 0), "asked once, nothing ran");
     // Asked to do it, it is not questioned (a read in answer to a question neither).
     let script = vec![
@@ -1286,35 +1276,18 @@ fn a_row_that_cannot_run_and_is_not_the_one_named_is_answered_with_the_search() 
         text_reply("There is no such task."),
         text_reply("There is no task for Priya Nair."),
     ];
-    let mut agent = Agent::new(config());
-    let mut effect = agent.ask("Mark the task for Priya Nair as done.").unwrap();
-    let mut script = script.into_iter();
-    let mut first_error = None;
-    while !matches!(effect, Effect::Finish { .. }) {
-        effect = match effect {
-            Effect::Observe => {
-                let mut s = page.snapshot();
-                // t1 cannot run now, for its own reason.
-                let set = s.actions[1].rows.as_mut().unwrap();
-                if !set.records.is_empty() {
-                    let locked = Some("locked".into());
-                    set.unavailable.push(pling_core::RowException { index: 0, reason: locked });
-                }
-                agent.observed(s).unwrap()
-            }
-            Effect::Request { body, .. } => {
-                if first_error.is_none() {
-                    first_error = tool_results(&body).first().map(|r| r["result"]["error"].clone());
-                }
-                agent.model_replied(script.next().unwrap()).unwrap()
-            }
-            Effect::Dispatch { action_id, record, arguments, .. } => {
-                let outcome = page.run(&action_id, record.as_deref(), &arguments);
-                agent.dispatched(outcome).unwrap()
-            }
-            other => panic!("{other:?}"),
-        };
-    }
+    // t1 cannot run now, for its own reason.
+    let lock = |s: &mut Snapshot| {
+        let set = s.actions[1].rows.as_mut().unwrap();
+        if !set.records.is_empty() {
+            let locked = Some("locked".into());
+            set.unavailable.push(pling_core::RowException { index: 0, reason: locked });
+        }
+    };
+    let ask = "Mark the task for Priya Nair as done.";
+    let (requests, _, _) =
+        drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| true, lock);
+    let first_error = tool_results(&requests[1]).first().map(|r| r["result"]["error"].clone());
     let error = first_error.unwrap();
     assert!(
         error
@@ -1324,4 +1297,47 @@ fn a_row_that_cannot_run_and_is_not_the_one_named_is_answered_with_the_search() 
         "{error}"
     );
     assert_eq!(page.calls, vec!["search"]);
+}
+
+#[test]
+fn silence_after_the_rows_were_named_gets_one_nudge() {
+    let mut page = Page::new();
+    page.query = "launch".into();
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"x1"}"#)]),
+        text_reply(""),
+        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t9"}"#)]),
+        text_reply("Done: the weekly report is marked."),
+    ];
+    let ask = "Mark \"Write the weekly report\" as done.";
+    let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(nudge["role"], "user");
+    let said = nudge["content"].as_str().unwrap();
+    assert!(said.starts_with("Nothing has been done yet.") && said.contains(": t9;"), "{said}");
+    assert_eq!(page.calls, vec!["search", "toggle@t9"]);
+}
+
+#[test]
+fn an_answer_that_names_a_row_the_operation_did_not_run_on_is_checked() {
+    let mut page = Page::new();
+    let said = "I marked t9 and t12 as complete; both are toggled.";
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t9"}"#)]),
+        text_reply(said),
+        text_reply(said),
+    ];
+    let ask = "Mark the weekly report and the security audit as done.";
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        nudge["content"],
+        "Your answer says `toggle` on t12 was done, but it did not run. If my request needs it, call it now; otherwise say plainly what was done and what was not. What ran: toggle on t9 (done)."
+    );
+    let Effect::Finish { message, .. } = finish else { panic!() };
+    assert!(
+        message
+            .starts_with(&format!("{said}\n\n(Checked against what ran: What ran: toggle on t9")),
+        "{message}"
+    );
 }
