@@ -3,7 +3,7 @@
 // dispatched that should not have been.
 import { test, expect } from '@playwright/test';
 import { reply } from './model-server.mjs';
-import { openLab, openTodos, useModelServer } from './pages.mjs';
+import { openChat, openLab, openTodos, useModelServer } from './pages.mjs';
 
 const model = useModelServer(test);
 
@@ -292,11 +292,7 @@ test('the page navigating in the middle of an action ends the request; the next 
 test('the chat widget: the person asks, confirms in the panel, and reads the answer', async ({ page }) => {
   await openLab(page);
   model.script([reply.calls([{ name: 'delete_account', arguments: {} }]), reply.text('I deleted the account, as you allowed.')]);
-  await page.evaluate(async (url) => {
-    const { mountChat } = await import('/js/src/index.js');
-    window.chat = mountChat(window.labApp.pling, { baseURL: url, model: 'scripted', title: 'Helper' });
-    window.chat.open();
-  }, model.url);
+  await openChat(page, model.url);
   await page.locator('.pling-chat input').fill('Delete my account.');
   await page.locator('.pling-chat .send').click();
   await page.locator('.pling-chat .confirm button', { hasText: 'Allow' }).click();
@@ -469,11 +465,7 @@ test('a handoff is a card that says what the person must do and takes them to th
   await page.goto('/hostile');
   await page.waitForFunction(() => window.hostileApp);
   model.script([reply.calls([{ name: 'pay', arguments: {} }])]);
-  await page.evaluate(async (url) => {
-    const { mountChat } = await import('/js/src/index.js');
-    window.chat = mountChat(window.hostileApp.pling, { baseURL: url, model: 'scripted', title: 'Notes helper' });
-    window.chat.open();
-  }, model.url);
+  await openChat(page, model.url, { app: 'hostileApp', title: 'Notes helper' });
   await page.locator('.pling-chat input').fill('Upgrade me to premium.');
   await page.keyboard.press('Enter');
   const card = page.locator('.pling-chat .handoff');

@@ -3,7 +3,7 @@
 // reaches the page.
 import { test, expect } from '@playwright/test';
 import { reply } from './model-server.mjs';
-import { openLab, useModelServer } from './pages.mjs';
+import { openChat, openLab, useModelServer } from './pages.mjs';
 
 const model = useModelServer(test);
 
@@ -40,11 +40,7 @@ const HOSTILE = [
 async function ask(page, answer) {
   await openLab(page);
   model.script([reply.text(answer)]);
-  await page.evaluate(async (url) => {
-    const { mountChat } = await import('/js/src/index.js');
-    window.chat = mountChat(window.labApp.pling, { baseURL: url, model: 'scripted', title: 'Helper' });
-    window.chat.open();
-  }, model.url);
+  await openChat(page, model.url);
   await page.locator('.pling-chat input').fill('What happened?');
   await page.locator('.pling-chat .send').click();
   const answerEl = page.locator('.pling-chat .msg.assistant.rich').last();
@@ -93,11 +89,7 @@ test('an answer stays plain text when the renderer cannot load', async ({ page }
   await page.route('**/js/dist/markdown.js', (route) => route.abort());
   await openLab(page);
   model.script([reply.text('**Done**: nothing <b>changed</b>.')]);
-  await page.evaluate(async (url) => {
-    const { mountChat } = await import('/js/src/index.js');
-    window.chat = mountChat(window.labApp.pling, { baseURL: url, model: 'scripted', title: 'Helper' });
-    window.chat.open();
-  }, model.url);
+  await openChat(page, model.url);
   await page.locator('.pling-chat input').fill('Anything?');
   await page.locator('.pling-chat .send').click();
   const el = page.locator('.pling-chat .msg.assistant').last();

@@ -15,6 +15,21 @@ export async function openLab(page) {
 }
 
 /**
+ * Mounts a chat on the page's Pling instance (`window[app].pling`) talking to the scripted
+ * model at `url`, and opens it.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} url
+ * @param {{app?: string, title?: string}} [options]
+ */
+export async function openChat(page, url, { app = 'labApp', title = 'Helper' } = {}) {
+  await page.evaluate(async ({ url, app, title }) => {
+    const { mountChat } = await import('/js/src/index.js');
+    window.chat = mountChat(window[app].pling, { baseURL: url, model: 'scripted', title });
+    window.chat.open();
+  }, { url, app, title });
+}
+
+/**
  * A scripted model server for every test of the file: started before each, closed after.
  * @param {typeof import('@playwright/test').test} test
  * @returns {{readonly url: string, readonly requests: any[], script(steps: object[]): void}}

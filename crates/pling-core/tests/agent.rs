@@ -24,6 +24,9 @@ const TITLES: [&str; 12] = [
 ];
 
 /// The spec's Todo page as a state machine of its own.
+/// A request that names the weekly report (t9) by its quoted title.
+const QUOTED_REPORT: &str = "Mark \"Write the weekly report\" as done.";
+
 struct Page {
     done: Vec<bool>,
     query: String,
@@ -33,6 +36,11 @@ struct Page {
 impl Page {
     fn new() -> Self {
         Page { done: vec![false; 12], query: String::new(), calls: vec![] }
+    }
+
+    /// The page with only the tasks matching `query` listed.
+    fn listing(query: &str) -> Self {
+        Page { query: query.to_owned(), ..Page::new() }
     }
 
     fn visible(&self) -> Vec<usize> {
@@ -1128,14 +1136,13 @@ fn the_same_unnamed_row_again_runs_only_if_the_person_allows_it() {
 
 #[test]
 fn a_row_no_row_shown_matches_is_searched_for_and_then_found() {
-    let mut page = Page::new();
-    page.query = "launch".into(); // only t1 is listed
+    let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
     let script = vec![
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
         tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t9"}"#)]),
         text_reply("Marked the weekly report as done."),
     ];
-    let ask = "Mark \"Write the weekly report\" as done.";
+    let ask = QUOTED_REPORT;
     let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
     let error = tool_results(&requests[1])[0]["result"]["error"].as_str().unwrap().to_owned();
     assert_eq!(
@@ -1198,8 +1205,7 @@ fn a_write_in_answer_to_a_question_asks_the_person_first() {
 
 #[test]
 fn after_the_search_a_stale_row_is_answered_with_the_rows_that_match() {
-    let mut page = Page::new();
-    page.query = "launch".into(); // only t1 is listed
+    let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
     let script = vec![
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
         // After the search t1 is gone from the list; the model asks for it again.
@@ -1207,7 +1213,7 @@ fn after_the_search_a_stale_row_is_answered_with_the_rows_that_match() {
         tool_reply(None, vec![call("c3", "toggle", r#"{"record":"t9"}"#)]),
         text_reply("Marked the weekly report as done."),
     ];
-    let ask = "Mark \"Write the weekly report\" as done.";
+    let ask = QUOTED_REPORT;
     let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
     let results = tool_results(&requests[2]);
     assert_eq!(
@@ -1246,13 +1252,12 @@ fn a_request_done_in_part_is_sent_back_with_the_operation_that_did_not_run() {
 
 #[test]
 fn a_call_for_a_row_the_page_did_not_show_is_made_again_once_the_search_found_it() {
-    let mut page = Page::new();
-    page.query = "launch".into(); // t9 is not listed
+    let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
     let script = vec![
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t9"}"#)]),
         text_reply("Marked the weekly report as done."),
     ];
-    let ask = "Mark \"Write the weekly report\" as done.";
+    let ask = QUOTED_REPORT;
     let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
     // The search, then the model's own call again: each in the conversation with its result.
     assert_eq!(page.calls, vec!["search", "toggle@t9"]);
@@ -1301,15 +1306,14 @@ fn a_row_that_cannot_run_and_is_not_the_one_named_is_answered_with_the_search() 
 
 #[test]
 fn silence_after_the_rows_were_named_gets_one_nudge() {
-    let mut page = Page::new();
-    page.query = "launch".into();
+    let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
     let script = vec![
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"x1"}"#)]),
         text_reply(""),
         tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t9"}"#)]),
         text_reply("Done: the weekly report is marked."),
     ];
-    let ask = "Mark \"Write the weekly report\" as done.";
+    let ask = QUOTED_REPORT;
     let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
     let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(nudge["role"], "user");
