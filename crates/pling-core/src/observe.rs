@@ -63,6 +63,9 @@ pub struct Observation<'a> {
     pub citation_ids: Vec<String>,
     /// An example id for the records section's instructions (the first active record).
     pub example_record: Option<String>,
+    /// Whether an active record may be outside the viewport (off screen, of unknown place, or
+    /// cited by id only): only then do the instructions say offscreen targets are scrolled to.
+    pub records_offscreen: bool,
     /// Lines for inactive regions, with what they hide and what reveals them.
     pub hidden: Vec<String>,
     /// Inactive regions at the top of an inactive subtree.
@@ -347,6 +350,7 @@ pub fn observe<'a>(
         records_hidden: records.hidden.iter().sum(),
         citation_ids: records.citation.ids,
         example_record: records.example,
+        records_offscreen: records.offscreen,
         hidden,
         hidden_total,
         state_json,
@@ -562,6 +566,8 @@ struct RecordPass {
     total: usize,
     citation: Citation,
     example: Option<String>,
+    /// Whether an active record may be outside the viewport.
+    offscreen: bool,
     /// How many rows want full fields (in the viewport, active), within `maxRecords`.
     wanted: usize,
 }
@@ -593,6 +599,7 @@ impl RecordPass {
             total: 0,
             citation: Citation::default(),
             example: None,
+            offscreen: false,
             wanted,
         };
         for (i, r) in snapshot.records.iter().enumerate() {
@@ -616,6 +623,7 @@ impl RecordPass {
     /// One active record: its full line while the budget lasts, and its citation id.
     fn record(&mut self, r: &crate::snapshot::Record, limits: &Limits, shortened: &mut usize) {
         self.total += 1;
+        self.offscreen |= r.in_viewport != Some(true);
         let wants_full = !self.full_closed && r.in_viewport != Some(false);
         if !wants_full && self.example.is_some() {
             if !self.citation.closed {
@@ -689,6 +697,7 @@ impl RecordPass {
             return;
         }
         self.total += n;
+        self.offscreen |= n > 0;
         let mut skip = detailed.iter().peekable();
         for (k, id) in set.ids.iter().enumerate() {
             if skip.peek().is_some_and(|&&p| p as usize == k) {

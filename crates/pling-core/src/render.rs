@@ -353,10 +353,15 @@ fn records(o: &Observation<'_>, out: &mut String) {
     );
     let folded = o.entries.iter().any(|e| e.callable() && matches!(e.target, Target::Rows { .. }));
     if let (true, Some(example)) = (folded, &o.example_record) {
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "Row actions are folded by type: pass a row id as the record argument (for example, record: {example} acts on the row with id {example}). Offscreen targets are scrolled into view automatically."
+            "Row actions are folded by type: pass a row id as the record argument (for example, record: {example} acts on the row with id {example})."
         );
+        out.push_str(if o.records_offscreen {
+            " Offscreen targets are scrolled into view automatically.\n"
+        } else {
+            "\n"
+        });
     }
     for line in &o.records {
         out.push_str(line);
@@ -372,10 +377,21 @@ fn records(o: &Observation<'_>, out: &mut String) {
     }
     let _ = write!(
         out,
-        "Citation record ids ({} in active regions; offscreen targets are scrolled into view automatically): {}",
+        "Citation record ids ({} in active regions{}): ",
         o.records_total,
-        o.citation_ids.join(" / ")
+        if o.records_offscreen {
+            "; offscreen targets are scrolled into view automatically"
+        } else {
+            ""
+        },
     );
+    // Every active record is above with its fields: its ids are not written a second time.
+    if not_shown == 0 && o.citation_ids.len() == o.records_total {
+        out.push_str(if o.records_total == 1 { "the record above" } else { "the records above" });
+        out.push_str("\n\n");
+        return;
+    }
+    out.push_str(&o.citation_ids.join(" / "));
     let unlisted = o.records_total - o.citation_ids.len();
     if unlisted > 0 {
         let _ =
@@ -500,7 +516,7 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
                 .map(|row| data_line(row.record, 40).0)
                 .or_else(|| o.example_record.clone())
                 .unwrap_or_default();
-            row_parameters(e.params, &example)
+            row_parameters(e.params, &example, *offscreen > 0)
         }
         Target::Action { in_viewport, .. } => {
             if *in_viewport == Some(false) {
@@ -545,13 +561,15 @@ fn neutralize_strings(v: &mut Value) {
     }
 }
 
-fn row_parameters(declared: Option<&Value>, example: &str) -> Value {
+fn row_parameters(declared: Option<&Value>, example: &str, offscreen: bool) -> Value {
     let mut properties = Map::new();
+    let scroll =
+        if offscreen { " Offscreen targets are scrolled into view before execution." } else { "" };
     properties.insert(
         "record".to_owned(),
         json!({
             "type": "string",
-            "description": format!("Which row: a record id from the page data or citation records (for example, {example}). Offscreen targets are scrolled into view before execution."),
+            "description": format!("Which row: a record id from the page data or citation records (for example, {example}).{scroll}"),
         }),
     );
     let mut required = vec![Value::String("record".to_owned())];

@@ -205,3 +205,30 @@ fn system_message_is_rules_then_application_then_page() {
         assert!(RULES.contains(topic), "no rule about {topic}");
     }
 }
+
+/// The scroll promise is made only where it applies: with every row in view, neither the
+/// records section nor a row tool says offscreen targets are scrolled to; the example, with
+/// nine rows off screen, keeps it (above).
+#[test]
+fn the_scroll_promise_is_left_out_when_every_row_is_in_view() {
+    let all_in_view = FIXTURE.replace("\"inViewport\": false", "\"inViewport\": true");
+    assert_ne!(all_in_view, FIXTURE, "the fixture has rows off screen");
+    let snapshot = Snapshot::from_json(&all_in_view).unwrap();
+    let observation = observe(&snapshot, &Limits::default()).unwrap();
+    let rendered = render(&observation);
+    let tools = serde_json::to_string(&rendered.tools).unwrap();
+    assert!(!rendered.section.to_lowercase().contains("offscreen"), "{}", rendered.section);
+    assert!(!tools.contains("Offscreen"), "{tools}");
+    assert!(rendered.section.contains("(for example, record: t1 acts on the row with id t1).\n"));
+    // All twelve rows are in view, so all twelve are above in full, and their ids are not
+    // written a second time.
+    assert!(rendered.section.contains("## Records on this page (12 total, showing 12)"));
+    assert!(rendered
+        .section
+        .contains("Citation record ids (12 in active regions): the records above\n"));
+    assert!(tools.contains("(for example, t1).\""), "{tools}");
+    // One row off screen brings the promise back, in the section and in the row tool.
+    assert!(render(&observe(&Snapshot::from_json(FIXTURE).unwrap(), &Limits::default()).unwrap())
+        .section
+        .contains("offscreen targets are scrolled into view automatically"));
+}
