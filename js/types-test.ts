@@ -68,3 +68,25 @@ function onEvent(e: import('./src/index.js').AssistantEvent): string {
 }
 void onEvent;
 void main;
+
+// The snapshot is typed from the core's Rust types: what the engine accepts, field by field.
+async function readSnapshot(pling: Awaited<ReturnType<typeof createPling>>): Promise<string> {
+  const { snapshot } = await pling.snapshot();
+  const first = snapshot.actions?.[0];
+  const kind: import('./src/index.js').ActionKind | undefined = first?.kind;
+  const fields: Record<string, unknown> | undefined = snapshot.records?.[0]?.fields;
+  const ok: import('./src/index.js').Snapshot = {
+    page: { title: 'Todos', path: '/todos', route: null },
+    regions: [{ id: 'todos', name: 'Todo list', active: true }],
+    actions: [{ id: 'toggle', kind: 'click', effect: 'write', expects: ['records.changed'], rows: { records: ['t1'], unavailable: [{ index: 0, reason: 'done' }] } }],
+    records: [{ id: 't1', fields: { title: 'A task' } }],
+    feedback: [{ kind: 'error', message: 'Please fill out this field.' }],
+  };
+  // @ts-expect-error a kind outside the six is not a snapshot
+  const bad: import('./src/index.js').Snapshot = { actions: [{ id: 'a', kind: 'hover' }] };
+  // @ts-expect-error a region needs its name
+  const unnamed: import('./src/index.js').Region = { id: 'r' };
+  const limits: import('./src/index.js').Limits = await import('./src/index.js').then((m) => m.defaultLimits());
+  return `${kind}${String(fields)}${ok.actions?.length}${bad}${unnamed.id}${limits.maxRecords}`;
+}
+void readSnapshot;

@@ -1,36 +1,61 @@
 #!/usr/bin/env node
-// Builds the browser package: the wasm engine (cargo + wasm-bindgen + wasm-opt) into js/wasm/,
-// its observe-only build beside it, and the <script> build into js/dist/. Prints the sizes.
+// Builds the browser package as wasm-pack.toml says: each engine variant (cargo + wasm-bindgen
+// + wasm-opt) into js/wasm/, and the bundles (the <script> build, the Markdown renderer) into
+// js/dist/. Prints every size against its budget and fails past one.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, existsSync, statSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, existsSync, statSync, readdirSync, renameSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'smol-toml';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+const config = readConfig(join(root, 'wasm-pack.toml'));
 
-const wasmIn = join(root, 'target/wasm32-unknown-unknown/release/pling_wasm.wasm');
+/** wasm-pack.toml, with the fields the build needs checked so a typo fails clearly. */
+function readConfig(file) {
+  const c = parse(readFileSync(file, 'utf8'));
+  const need = (value, what) => {
+    if (value === undefined) throw new Error(`wasm-pack.toml: ${what} is missing`);
+    return value;
+  };
+  for (const key of ['path', 'package', 'artifact', 'profile']) need(c.crate?.[key], `[crate] ${key}`);
+  for (const key of ['target', 'out-dir', 'out-name']) need(c.bindgen?.[key], `[bindgen] ${key}`);
+  need(c['wasm-opt']?.flags, '[wasm-opt] flags');
+  if (!c.engine?.length) throw new Error('wasm-pack.toml: no [[engine]]');
+  for (const e of [...c.engine, ...(c.bundle ?? [])]) {
+    need(e.name, 'a name');
+    need(e['budget-gzip-kb'], `${e.name}: budget-gzip-kb`);
+  }
+  for (const e of c.engine) for (const key of ['target-dir', 'wasm']) need(e[key], `${e.name}: ${key}`);
+  for (const b of c.bundle ?? []) for (const key of ['entry', 'format', 'out']) need(b[key], `${b.name}: ${key}`);
+  return c;
+}
 
 // `--if-needed` (npm's prepack): a package that already holds its built engine is packed as it
 // is, so packing needs Rust only when the engine was never built or its sources changed since.
 if (process.argv.includes('--if-needed') && upToDate()) {
-  console.error('build: the engine and the script build are up to date; nothing to do');
+  console.error('build: the engine and the bundles are up to date; nothing to do');
   process.exit(0);
 }
 
+function built() {
+  const glue = join(config.bindgen['out-dir'], `${config.bindgen['out-name']}.js`);
+  return [...config.engine.map((e) => e.wasm), glue, ...(config.bundle ?? []).map((b) => b.out)].map((f) => join(root, f));
+}
+
 function upToDate() {
-  const built = ['js/wasm/pling_wasm_bg.wasm', 'js/wasm/pling_observe_bg.wasm', 'js/wasm/pling_wasm.js', 'js/dist/pling.iife.js', 'js/dist/markdown.js'].map((f) => join(root, f));
-  if (!built.every(existsSync)) return false;
-  const oldest = Math.min(...built.map((f) => statSync(f).mtimeMs));
+  const files = built();
+  if (!files.every(existsSync)) return false;
+  const oldest = Math.min(...files.map((f) => statSync(f).mtimeMs));
   const newest = (dir) => readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
     .reduce((m, e) => Math.max(m, statSync(join(e.parentPath ?? e.path, e.name)).mtimeMs), 0);
-  return Math.max(newest(join(root, 'crates')), newest(join(root, 'js/src'))) <= oldest;
+  const config = statSync(join(root, 'wasm-pack.toml')).mtimeMs;
+  return Math.max(newest(join(root, 'crates')), newest(join(root, 'js/src')), config) <= oldest;
 }
-const outDir = join(root, 'js/wasm');
-mkdirSync(outDir, { recursive: true });
 
 try {
   execFileSync('cargo', ['--version'], { stdio: 'ignore' });
@@ -38,86 +63,105 @@ try {
   console.error('build: building the engine needs Rust (cargo, the wasm32-unknown-unknown target) and wasm-bindgen; ./scripts/setup installs them. A package from npm already holds the built engine.');
   process.exit(1);
 }
-run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', 'pling-wasm']);
-run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', outDir, '--out-name', 'pling_wasm', wasmIn]);
-const bg = join(outDir, 'pling_wasm_bg.wasm');
-const optimise = (input, output) => run(bin('wasm-opt'), [
-  '-Oz', '--strip-debug', '--strip-producers',
-  '--enable-bulk-memory', '--enable-bulk-memory-opt', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-  '--enable-mutable-globals', '--enable-multivalue', '--enable-reference-types',
-  input, '-o', output,
-]);
-optimise(bg, bg);
 
-// The observe-only engine: the same binding without the assistant loop (its own target dir, so
-// the two builds never rebuild each other). It runs with the same JS glue: its imports must be
-// ones the full engine has, and it must export what the glue needs to start.
-run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', 'pling-wasm', '--no-default-features', '--target-dir', 'target/observe']);
-const observeTmp = join(root, 'target/observe/bindgen');
-mkdirSync(observeTmp, { recursive: true });
-run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', observeTmp, '--out-name', 'pling_wasm', join(root, 'target/observe/wasm32-unknown-unknown/release/pling_wasm.wasm')]);
-const observeBg = join(outDir, 'pling_observe_bg.wasm');
-optimise(join(observeTmp, 'pling_wasm_bg.wasm'), observeBg);
-{
-  const full = new WebAssembly.Module(readFileSync(bg));
-  const small = new WebAssembly.Module(readFileSync(observeBg));
+/** One engine variant: cargo, wasm-bindgen into a scratch dir, wasm-opt to its place. */
+function buildEngine(engine, index) {
+  const { crate, bindgen } = config;
+  const args = ['build', `--${crate.profile}`, '--target', 'wasm32-unknown-unknown', '-p', crate.package, '--target-dir', engine['target-dir']];
+  if (engine['default-features'] === false) args.push('--no-default-features');
+  if (engine.features?.length) args.push('--features', engine.features.join(','));
+  run('cargo', args);
+  const artifact = join(root, engine['target-dir'], 'wasm32-unknown-unknown', crate.profile, crate.artifact);
+  const scratch = join(root, engine['target-dir'], 'bindgen');
+  mkdirSync(scratch, { recursive: true });
+  const bindgenArgs = ['--target', bindgen.target, '--out-dir', scratch, '--out-name', bindgen['out-name'], artifact];
+  if (bindgen.typescript === false) bindgenArgs.unshift('--no-typescript');
+  run('wasm-bindgen', bindgenArgs);
+  const outDir = join(root, bindgen['out-dir']);
+  mkdirSync(outDir, { recursive: true });
+  run(bin('wasm-opt'), [...config['wasm-opt'].flags, join(scratch, `${bindgen['out-name']}_bg.wasm`), '-o', join(root, engine.wasm)]);
+  // The glue of the first variant is the one every variant runs with.
+  if (index === 0) renameSync(join(scratch, `${bindgen['out-name']}.js`), join(outDir, `${bindgen['out-name']}.js`));
+}
+
+/** A later variant runs with the first one's glue: same imports or fewer, the exports it needs. */
+function checkFitsTheGlue(first, engine) {
+  const full = new WebAssembly.Module(readFileSync(join(root, first.wasm)));
+  const small = new WebAssembly.Module(readFileSync(join(root, engine.wasm)));
   const key = (i) => `${i.module}.${i.name}`;
   const fullImports = new Set(WebAssembly.Module.imports(full).map(key));
   const strange = WebAssembly.Module.imports(small).map(key).filter((k) => !fullImports.has(k));
   const smallExports = new Set(WebAssembly.Module.exports(small).map((e) => e.name));
-  // Everything the full engine exports, but the loop (assistant_*) and the wire format.
-  const loopOnly = /^(__wbg_)?(assistant|replystream)|^(parseReply|httpError|modelErrorMessage|retryDelay)$/;
-  const missing = WebAssembly.Module.exports(full).map((e) => e.name).filter((name) => !loopOnly.test(name) && !smallExports.has(name));
+  // The public exports, but those left out on purpose; wasm-bindgen's own helpers are needed
+  // only by the imports that use them, which are checked next.
+  const leftOut = new RegExp(engine['without-exports'] ?? '^$');
+  const helper = /^(__wbindgen_|__externref_|wasm_bindgen__convert__closures)/;
+  const missing = WebAssembly.Module.exports(full).map((e) => e.name)
+    .filter((name) => !helper.test(name) && !leftOut.test(name) && !smallExports.has(name));
+  const glue = readFileSync(join(root, config.bindgen['out-dir'], `${config.bindgen['out-name']}.js`), 'utf8');
+  for (const i of WebAssembly.Module.imports(small)) {
+    for (const name of glueNeeds(glue, i.name)) if (!smallExports.has(name)) missing.push(`${name} (for ${i.name})`);
+  }
   if (strange.length || missing.length) {
-    throw new Error(`the observe-only engine does not fit the glue: imports ${strange.join(', ') || 'ok'}; exports missing ${missing.join(', ') || 'none'}`);
+    throw new Error(`the ${engine.name} does not fit the glue: imports ${strange.join(', ') || 'ok'}; exports missing ${missing.join(', ') || 'none'}`);
   }
 }
 
+/** The glue's helpers that call into the module, and the exports each calls. */
+const HELPER_EXPORTS = {
+  addToExternrefTable0: ['__externref_table_alloc'],
+  handleError: ['__externref_table_alloc', '__wbindgen_exn_store'],
+};
+
+/** The engine exports an import's glue function calls, directly or through a helper. */
+function glueNeeds(glue, importName) {
+  const start = glue.indexOf(`${importName}: function`);
+  if (start < 0) return [];
+  // Up to the next import's function, or the end of the imports object.
+  const rest = glue.slice(start + importName.length);
+  const end = rest.search(/\n {8}\w+: function|\n {4}\}/);
+  const body = rest.slice(0, end < 0 ? undefined : end);
+  const direct = [...body.matchAll(/\bwasm\.(\w+)/g)].map((m) => m[1]);
+  const viaHelpers = Object.entries(HELPER_EXPORTS).filter(([h]) => body.includes(`${h}(`)).flatMap(([, e]) => e);
+  return [...direct, ...viaHelpers];
+}
+
+function buildBundle(bundle) {
+  const externals = (bundle.external ?? []).map((e) => `--external:${e}`);
+  run(bin('esbuild'), [bundle.entry, '--bundle', `--format=${bundle.format}`, ...(bundle.flags ?? []), ...externals, `--outfile=${bundle.out}`, '--log-level=warning']);
+}
+
+config.engine.forEach((engine, i) => {
+  buildEngine(engine, i);
+  if (i > 0) checkFitsTheGlue(config.engine[0], engine);
+});
 mkdirSync(join(root, 'js/dist'), { recursive: true });
-run(bin('esbuild'), [
-  'js/src/script.js', '--bundle', '--format=iife', '--target=es2020', '--minify', '--define:import.meta.url=undefined',
-  '--external:../dist/markdown.js', '--outfile=js/dist/pling.iife.js', '--log-level=warning',
-]);
-// The chat's Markdown renderer (marked + DOMPurify), one ES module loaded with the first answer,
-// by the script build from beside itself and by the package's widget from ../dist/.
-run(bin('esbuild'), [
-  'js/src/markdown.js', '--bundle', '--format=esm', '--target=es2020', '--minify', '--legal-comments=inline',
-  '--outfile=js/dist/markdown.js', '--log-level=warning',
-]);
+(config.bundle ?? []).forEach(buildBundle);
 // The <script> build loads the engine from ../wasm/, the one copy of each engine the package
 // ships (data-pling-wasm picks another place, or the observe-only engine).
 for (const stale of ['pling_wasm_bg.wasm', 'pling_observe_bg.wasm']) rmSync(join(root, 'js/dist', stale), { force: true });
+report();
 
-const size = (file) => {
-  const bytes = readFileSync(file);
+/** Every output's size, and what a page pays when, against the budgets; CI fails past one. */
+function report() {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  return `${kb(bytes.length)} raw, ${kb(gzipSync(bytes, { level: 9 }).length)} gzip, ${kb(brotliCompressSync(bytes).length)} brotli`;
-};
-console.log(`\nwasm engine      ${size(bg)}`);
-console.log(`observe-only     ${size(observeBg)}`);
-console.log(`wasm glue        ${size(join(outDir, 'pling_wasm.js'))}`);
-console.log(`script build     ${size(join(root, 'js/dist/pling.iife.js'))}`);
-console.log(`markdown         ${size(join(root, 'js/dist/markdown.js'))}`);
-if (!existsSync(bg) || statSync(bg).size < 1000) throw new Error('wasm build produced no module');
-
-// What a page pays, and when: the script build up front (a lazy start), the engine on first use
-// (the first observation, call or chat message). CI fails when one grows past its budget.
-const BUDGETS_GZIP_KB = {
-  'up front (script build)': 32,
-  'on first use (full engine)': 215,
-  'on first use (observe-only engine)': 140,
-  'with the first answer (Markdown)': 32,
-};
-const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
-const paid = {
-  'up front (script build)': gz(join(root, 'js/dist/pling.iife.js')),
-  'on first use (full engine)': gz(bg),
-  'on first use (observe-only engine)': gz(observeBg),
-  'with the first answer (Markdown)': gz(join(root, 'js/dist/markdown.js')),
-};
-const over = [];
-for (const [what, kb] of Object.entries(paid)) {
-  console.log(`${what.padEnd(36)} ${kb.toFixed(1)} KB gzip (budget ${BUDGETS_GZIP_KB[what]} KB)`);
-  if (kb > BUDGETS_GZIP_KB[what]) over.push(`${what}: ${kb.toFixed(1)} KB > ${BUDGETS_GZIP_KB[what]} KB`);
+  const gz = (file) => gzipSync(readFileSync(join(root, file)), { level: 9 }).length;
+  const glue = join(config.bindgen['out-dir'], `${config.bindgen['out-name']}.js`);
+  console.log('');
+  for (const file of [...config.engine.map((e) => e.wasm), glue, ...(config.bundle ?? []).map((b) => b.out)]) {
+    const bytes = readFileSync(join(root, file));
+    console.log(`${file.padEnd(30)} ${kb(bytes.length)} raw, ${kb(gz(file))} gzip, ${kb(brotliCompressSync(bytes).length)} brotli`);
+  }
+  const paid = [
+    ...(config.bundle ?? []).map((b) => [b.name, b.out, b['budget-gzip-kb']]),
+    ...config.engine.map((e) => [`on first use (${e.name})`, e.wasm, e['budget-gzip-kb']]),
+  ];
+  const over = [];
+  for (const [what, file, budget] of paid) {
+    const size = gz(file) / 1024;
+    if (statSync(join(root, file)).size < 1000) throw new Error(`${what}: the build produced no module`);
+    console.log(`${what.padEnd(36)} ${size.toFixed(1)} KB gzip (budget ${budget} KB)`);
+    if (size > budget) over.push(`${what}: ${size.toFixed(1)} KB > ${budget} KB`);
+  }
+  if (over.length) throw new Error(`over the size budget: ${over.join('; ')}`);
 }
-if (over.length) throw new Error(`over the size budget: ${over.join('; ')}`);

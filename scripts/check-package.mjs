@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' }));
 const files = new Set(pack.files.map((f) => f.path));
 const needed = [
-  'package.json', 'js/src/index.js', 'js/src/index.d.ts', 'js/src/slim.js', 'js/src/slim.d.ts', 'js/src/script.d.ts',
+  'package.json', 'js/src/index.js', 'js/src/index.d.ts', 'js/src/snapshot.d.ts', 'js/src/slim.js', 'js/src/slim.d.ts', 'js/src/script.d.ts',
   'js/wasm/pling_wasm.js', 'js/wasm/pling_wasm_bg.wasm', 'js/wasm/pling_observe_bg.wasm',
   'js/dist/pling.iife.js', 'js/src/proxy.js', 'js/src/proxy.d.ts', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md',
 ];

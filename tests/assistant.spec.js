@@ -136,6 +136,30 @@ test('500 then success', async ({ page }) => {
   expect(result.reason).toBe('answered');
 });
 
+test('chat(): the engine sends, retries and assembles the stream; a final failure is {error} with the wait the server asked for', async ({ page }) => {
+  await openTodos(page);
+  model.script([
+    reply.error(503, 'busy'),
+    reply.streamText('Hello there, héllo ✓'),
+    reply.error(429, 'slow down', { headers: { 'retry-after': '7' } }),
+  ]);
+  const out = await page.evaluate(async (baseURL) => {
+    const { chat } = await import('/js/src/index.js');
+    const texts = [];
+    const body = { model: 'scripted', stream: true, messages: [{ role: 'user', content: 'hi' }] };
+    const ok = await chat(body, { baseURL, retry: { baseDelayMs: 10 }, onText: (t) => texts.push(t) });
+    const failed = await chat({ ...body, stream: false }, { baseURL, retry: { maxRetries: 0 } });
+    return { ok, failed, texts };
+  }, model.url);
+  expect(out.ok.ok.content).toBe('Hello there, héllo ✓');
+  // The live text is the assembled reply, piece by piece, whatever the chunks split.
+  expect(out.texts.join('')).toBe('Hello there, héllo ✓');
+  expect(out.failed.error).toMatchObject({ type: 'http', status: 429, message: 'slow down' });
+  expect(out.failed.waitMs).toBe(7000);
+  expect(model.requests).toHaveLength(3);
+  expect(model.requests[0].body).toEqual({ model: 'scripted', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+});
+
 test('a request that times out is retried, and gives up honestly when it keeps timing out', async ({ page }) => {
   await openTodos(page);
   model.script([{ ...reply.text('late'), delayMs: 4000 }, reply.text('On time.')]);

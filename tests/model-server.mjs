@@ -102,7 +102,7 @@ export async function startModelServer() {
       } catch {
         body = raw;
       }
-      requests.push({ path: req.url, headers: req.headers, body, at: Date.now() });
+      requests.push({ path: req.url, headers: req.headers, body, raw, at: Date.now() });
       const step = steps.shift();
       if (!step) {
         res.writeHead(500, { 'content-type': 'application/json' });

@@ -1,12 +1,12 @@
-// The in-page assistant: drives the engine's loop (a sans-IO state machine) by performing
-// what it asks for — settle and snapshot the page, call the model, ask the person, dispatch
-// to the page's handler — until it finishes. The person can stop it at any moment; nothing is
-// dispatched after that.
+// The in-page assistant: the engine runs the loop — its sans-IO state machine, and the model
+// calls, streams, retries and timeouts — and asks this side for what only the page can do:
+// settle and snapshot the page, ask the person, dispatch to the page's handler. The person can
+// stop it at any moment; nothing is dispatched after that.
 import * as wasm from '../wasm/pling_wasm.js';
-import { chat } from './client.js';
+import { clientOf } from './client.js';
 import { PlingEngineError, PlingError, messageOf } from './errors.js';
 import { problemOf } from './problems.js';
-import { engineHasAssistant, engineReady, guard } from './engine.js';
+import { engineHasAssistant, engineReady, guard, guardAsync } from './engine.js';
 import { checkAssistantOptions } from './options.js';
 import { askPerson } from './confirm.js';
 
@@ -60,7 +60,7 @@ export class Assistant {
     if (options.maxRepeatedFailures !== undefined) config.maxRepeatedFailures = options.maxRepeatedFailures;
     if (options.maxCallsPerReply !== undefined) config.maxCallsPerReply = options.maxCallsPerReply;
     if (options.maxConfirmationsPerReply !== undefined) config.maxConfirmationsPerReply = options.maxConfirmationsPerReply;
-    this.machine = guard(() => new wasm.Assistant(JSON.stringify(config)));
+    this.machine = guard(() => new wasm.Assistant(config));
     this.controller = null;
     this.stopped = false;
     this.running = null;
@@ -100,8 +100,6 @@ export class Assistant {
     if (this.running) return Promise.reject(new PlingError('the assistant is already working on a request; stop it first', { code: 'busy' }));
     this.stopped = false;
     this.current = { request: text, action: null };
-    /** @type {import('./problems.js').Problem | null} what the last model call's failure was */
-    this.problem = null;
     this.controller = new AbortController();
     this.running = this.#loop(text).finally(() => {
       this.running = null;
@@ -112,57 +110,17 @@ export class Assistant {
   }
 
   async #loop(text) {
-    let effect;
     try {
-      effect = this.#step('ask', text);
-      for (;;) {
-        if (this.stopped && effect.type !== 'finish') effect = this.#step('stop');
-        switch (effect.type) {
-          case 'observe': {
-            this.#emit({ type: 'observe' });
-            const { json } = await this.pling.capture();
-            effect = this.stopped ? this.#step('stop') : this.#step('observed', json);
-            break;
-          }
-          case 'request': {
-            this.#emit({ type: effect.purpose === 'summary' ? 'summarize' : 'thinking' });
-            const { waitMs, ...reply } = await chat(effect.body, { ...this.options, onText: (t) => this.#emit({ type: 'text', text: t }) }, this.controller.signal);
-            if (reply.ok && reply.ok.usage) this.#emit({ type: 'usage', ...reply.ok.usage });
-            if (reply.ok && reply.ok.content) this.#emit({ type: 'reply', content: reply.ok.content });
-            this.problem = reply.error ? problemOf(reply.error, waitMs) : null;
-            effect = this.#step('modelReplied', JSON.stringify(reply));
-            break;
-          }
-          case 'confirm': {
-            const { type: _, ...request } = effect;
-            this.#emit({ type: 'confirm', ...request });
-            const yes = await this.#confirm(request);
-            effect = this.#step('confirmed', yes && !this.stopped);
-            break;
-          }
-          case 'dispatch': {
-            this.#emit({ type: 'call', actionId: effect.actionId, record: effect.record, arguments: effect.arguments });
-            if (this.current) this.current.action = effect.actionId;
-            const result = await this.pling.perform(effect);
-            this.#emit({ type: 'result', actionId: effect.actionId, record: effect.record, ok: result.ok, error: result.error });
-            effect = this.#step('dispatched', JSON.stringify({ ok: result.ok, error: result.error ?? null }));
-            break;
-          }
-          case 'finish': {
-            const done = { reason: effect.reason, message: effect.message, actions: effect.actions };
-            if (effect.reason === 'modelFailed') done.problem = this.problem ?? problemOf(null);
-            if (effect.reason === 'handoff') this.pling.pointAt(effect.actions.at(-1));
-            this.#emit({ type: 'finish', ...done });
-            return done;
-          }
-          default:
-            throw new Error(`unknown effect ${effect.type}`);
-        }
-      }
+      const end = await guardAsync(() => this.machine.run(text, this.#host(), clientOf(this.options), this.controller?.signal));
+      const done = { reason: end.reason, message: end.message, actions: end.actions };
+      if (end.reason === 'modelFailed') done.problem = problemOf(end.modelError ?? null, end.waitMs ?? undefined);
+      if (end.reason === 'handoff') this.pling.pointAt(end.actions.at(-1));
+      this.#emit({ type: 'finish', ...done });
+      return done;
     } catch (error) {
       // An engine or page failure: end honestly, and leave the loop ready for the next request.
       try {
-        this.#step('stop');
+        guard(() => this.machine.stop());
       } catch {
         // already finished
       }
@@ -172,9 +130,23 @@ export class Assistant {
     }
   }
 
-  /** One transition of the engine's loop, behind the engine guard. */
-  #step(method, ...args) {
-    return JSON.parse(guard(() => this.machine[method](...args)));
+  /** What the engine's loop asks of the page: a settled snapshot, a dispatch, the person's answer. */
+  #host() {
+    return {
+      capture: async () => (await this.pling.capture()).json,
+      /** @param {{actionId: string}} effect */
+      perform: async (effect) => {
+        if (this.current) this.current.action = effect.actionId;
+        const result = await this.pling.perform(effect);
+        return { ok: result.ok, error: result.error ?? null };
+      },
+      /** @param {object} request */
+      confirm: (request) => this.#confirm(request),
+      /** @param {object} event */
+      emit: (event) => this.#emit(event),
+      /** @param {string} text */
+      onText: (text) => this.#emit({ type: 'text', text }),
+    };
   }
 
   #confirm(request) {
@@ -195,7 +167,7 @@ export class Assistant {
 
   /** The conversation so far (without any page section). */
   history() {
-    return this.#step('history');
+    return guard(() => this.machine.history());
   }
 
   /** Releases the engine's state. */

@@ -5,6 +5,7 @@ import { PageFacts, Viewport, blocked, centreOf, isCovered, isDisabled, isShown,
 import { elementParams, scan } from './attributes.js';
 import { messageOf } from './errors.js';
 import { Secrets, isSensitive } from './safe.js';
+import { FULL_FIELDS_LIMIT } from './contract.js';
 
 /** What a masked value reads as. */
 export const MASK = '[masked]';
@@ -12,12 +13,9 @@ export const MASK = '[masked]';
 export const DISABLED_REASON = 'disabled on the page';
 /** Reason given for a hidden control. */
 export const HIDDEN_REASON = 'hidden on the page';
-/**
- * Up to this many records, every record carries its fields (so receipts can name changed
- * fields anywhere); above it, only rows in the viewport do — the only ones the observation
- * shows — and the rest are sent by id.
- */
-export const FULL_FIELDS_LIMIT = 500;
+// Up to FULL_FIELDS_LIMIT records (the core's choice), every record carries its fields (so
+// receipts can name changed fields anywhere); above it, only rows in the viewport do.
+export { FULL_FIELDS_LIMIT };
 
 const MAX_DEPTH = 8;
 /** Rows in view of a region hit-tested for overlays before the rest are assumed clear. */

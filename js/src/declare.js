@@ -2,11 +2,10 @@
 // the page author at once, naming the declaration.
 import { PlingDeclarationError } from './errors.js';
 
-export const KINDS = ['click', 'type', 'select', 'navigate', 'scroll', 'submit'];
-export const EFFECTS = ['read', 'write'];
-export const FEEDBACK_KINDS = ['error', 'warning', 'status'];
-/** What an action may declare it changes; `state.<name>` names one state group. */
-export const EXPECTATIONS = ['records', 'records.added', 'records.removed', 'records.changed', 'state', 'page', 'feedback', 'actions'];
+// The values the core accepts, generated from its Rust source: one policy on both sides.
+import { EFFECTS, EXPECTATIONS, FEEDBACK_KINDS, KINDS } from './contract.js';
+
+export { EFFECTS, EXPECTATIONS, FEEDBACK_KINDS, KINDS };
 
 /** @param {unknown} e @returns {boolean} whether `e` names something an action can change */
 export function isExpectation(e) {

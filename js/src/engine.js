@@ -73,14 +73,33 @@ export function guard(fn) {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError) {
-      const message = wasm.takePanic();
-      throw new PlingEngineError(message || `pling engine crashed: ${error.message}`, { code: 'panic', cause: error });
-    }
-    throw fromEngine(error);
+    throw translated(error);
   }
 }
 const guarded = guard;
+
+/**
+ * `guard` for an engine call that returns a promise: its rejection is translated the same way.
+ * @template T
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+export async function guardAsync(fn) {
+  try {
+    return await guard(fn);
+  } catch (error) {
+    throw translated(error);
+  }
+}
+
+/** @param {unknown} error */
+function translated(error) {
+  if (error instanceof WebAssembly.RuntimeError) {
+    const message = wasm.takePanic();
+    return new PlingEngineError(message || `pling engine crashed: ${error.message}`, { code: 'panic', cause: error });
+  }
+  return fromEngine(error);
+}
 
 /**
  * One observed snapshot, held by the engine so calls resolve against what the model saw.

@@ -3,12 +3,12 @@
 /** A value, or a function that returns the current value at each snapshot. */
 export type Live<T> = T | (() => T);
 
-/** The interaction an action is. */
-export type ActionKind = 'click' | 'type' | 'select' | 'navigate' | 'scroll' | 'submit';
-/** Whether an action only reads or also changes something. */
-export type Effect = 'read' | 'write';
-/** How serious a feedback item is. */
-export type FeedbackKind = 'error' | 'warning' | 'status';
+// The snapshot and the limits are the core's contract, generated from its Rust types.
+import type { ActionKind, Effect, FeedbackKind, Limits, Snapshot } from './snapshot.js';
+export type {
+  Action, ActionKind, Effect, Feedback, FeedbackKind, Limits, PageIdentity, PageRecord,
+  RecordIds, Region, RowException, RowSet, Snapshot, StateGroup,
+} from './snapshot.js';
 
 /** A JSON Schema object, or the shorthand `{text: {type: 'string'}}` (all required unless `optional: true`). */
 export type Params =
@@ -174,22 +174,6 @@ export interface FormDeclaration {
   region?: string;
 }
 
-export interface Limits {
-  maxTokens: number;
-  reserveForOutput: number;
-  compactRatio: number;
-  keepRecent: number;
-  maxActions: number;
-  maxRecords: number;
-  maxScopes: number;
-  maxFeedback: number;
-  maxStateChars: number;
-  maxRecordChars: number;
-  maxFeedbackChars: number;
-  maxPageChars: number;
-  maxToolResultTokens: number;
-}
-
 export interface SettleOptions {
   /** Mutations and scrolling quiet for this long (default 60 ms). */
   quietMs?: number;
@@ -239,15 +223,6 @@ export interface PlingOptions {
 export interface Tool {
   type: 'function';
   function: { name: string; description: string; parameters: object };
-}
-
-export interface Snapshot {
-  page: { title: string; path: string; route?: string; params?: Record<string, unknown>; query?: Record<string, unknown> };
-  regions: object[];
-  actions: object[];
-  records: object[];
-  state: object[];
-  feedback: object[];
 }
 
 export interface Observation {

@@ -61,6 +61,14 @@ pub enum SnapshotError {
         /// What is wrong with it.
         reason: String,
     },
+    /// An `expects` entry names no change a receipt can show, so it could never be met.
+    #[error("{at} is `{value}`, which names no change: use one of {}, or state.<name>", crate::EXPECTATIONS.join(", "))]
+    UnknownExpectation {
+        /// Where.
+        at: String,
+        /// The entry.
+        value: String,
+    },
 }
 
 /// Why a set of limits was rejected.

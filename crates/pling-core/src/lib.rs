@@ -46,6 +46,6 @@ pub use render::{page_section, render, tools, with_record_choices, NameMap, Rend
 pub use resolve::{CallError, Resolved};
 pub use rules::{system_message, RULES};
 pub use snapshot::{
-    Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record, RecordIds, Region,
-    RowException, RowSet, Snapshot, StateGroup,
+    is_expectation, Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record,
+    RecordIds, Region, RowException, RowSet, Snapshot, StateGroup, EXPECTATIONS, FULL_FIELDS_LIMIT,
 };

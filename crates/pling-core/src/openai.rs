@@ -368,6 +368,12 @@ impl StreamAssembler {
         self.events > 0
     }
 
+    /// The reply's text assembled so far, for a live view: it grows as content deltas
+    /// arrive, whatever chunks their lines were split across.
+    pub fn content(&self) -> &str {
+        &self.content
+    }
+
     /// Feeds the next chunk of the response body.
     pub fn push(&mut self, chunk: &str) -> Result<(), ModelError> {
         self.received += chunk.len();

@@ -60,6 +60,14 @@ impl RetryPolicy {
     }
 }
 
+impl RetryHints {
+    /// The wait the server asked for, in milliseconds from `now_ms` (Unix time), if it said
+    /// one: for telling the person how long to wait when the failure is final.
+    pub fn wait_ms(&self, now_ms: u64) -> Option<u64> {
+        server_delay(self, now_ms)
+    }
+}
+
 /// Whether a failure is worth another attempt at all.
 pub fn retryable(error: &ModelError) -> bool {
     match error {

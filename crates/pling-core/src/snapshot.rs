@@ -220,6 +220,30 @@ pub struct Action {
     pub value: Option<DataValue>,
 }
 
+/// Records a snapshot carries with their fields: up to this many, every one (a search can then
+/// find a row by its fields anywhere); above it, only rows in the viewport — the only ones an
+/// observation shows in full — and the rest by id, in [`Snapshot::record_ids`].
+pub const FULL_FIELDS_LIMIT: usize = 500;
+
+/// What an action's `expects` may name, besides `state.<name>` for one state group: the
+/// changes a receipt tells apart.
+pub const EXPECTATIONS: &[&str] = &[
+    "records",
+    "records.added",
+    "records.removed",
+    "records.changed",
+    "state",
+    "page",
+    "feedback",
+    "actions",
+];
+
+/// Whether `e` names a change an action can be expected to make.
+pub fn is_expectation(e: &str) -> bool {
+    EXPECTATIONS.contains(&e)
+        || e.strip_prefix("state.").is_some_and(|name| !name.is_empty() && !name.contains('.'))
+}
+
 /// The rows of a row action declared once: the compact form of many `name@record` actions
 /// that share every other field.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -504,6 +528,10 @@ impl Snapshot {
                 check_params(params, a.record.is_some()).map_err(|reason| {
                     SnapshotError::InvalidParams { at: format!("actions[{i}].params"), reason }
                 })?;
+            }
+            if let Some((k, e)) = a.expects.iter().enumerate().find(|(_, e)| !is_expectation(e)) {
+                let at = format!("actions[{i}].expects[{k}]");
+                return Err(SnapshotError::UnknownExpectation { at, value: e.clone() });
             }
         }
         Ok((action_region, reveals))
@@ -835,6 +863,20 @@ mod tests {
             r#"{"actions":[{"id":"a","params":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}}]}"#
         )
         .is_ok());
+    }
+
+    #[test]
+    fn an_expectation_no_receipt_can_show_is_refused() {
+        let e = err(r#"{"actions":[{"id":"a","expects":["records.changed","record.added"]}]}"#);
+        assert!(e.starts_with("actions[0].expects[1] is `record.added`, which names no change: use one of records, records.added,"), "{e}");
+        assert!(e.ends_with("or state.<name>"), "{e}");
+        for ok in ["state.filter", "records", "actions", "page", "feedback"] {
+            let json = format!(r#"{{"actions":[{{"id":"a","expects":["{ok}"]}}]}}"#);
+            assert!(Snapshot::from_json(&json).is_ok(), "{ok}");
+        }
+        for bad in ["state.", "state.a.b", "", "Records"] {
+            assert!(!is_expectation(bad), "{bad:?}");
+        }
     }
 
     #[test]

@@ -1,98 +1,267 @@
-//! `Assistant`: the assistant loop across the boundary. Each method takes the outcome of the
-//! previous effect (JSON) and returns the next effect (JSON); the JS driver performs them.
+//! `Assistant`: the assistant loop, driven inside the engine. `run` walks the core's sans-IO
+//! machine to the end of a request: it calls the model itself ([`crate::client`]) and asks the
+//! page (a JS host) only for what only the page can do — a settled snapshot, a dispatch into
+//! the page's handler, the person's answer to a confirmation — and tells it what happens.
+//! Options and events cross as JS values (serde-wasm-bindgen); the request body and the
+//! model's reply stay in the engine.
 
+use crate::client::{self, ClientOptions, Failure};
 use crate::error;
-use pling_core::agent::{Agent, AgentConfig, Outcome};
+use pling_core::agent::{Agent, AgentConfig, Effect, Outcome, Purpose};
 use pling_core::openai::{ModelError, Reply};
 use pling_core::Snapshot;
-use serde::Deserialize;
+use serde::Serialize;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::AbortSignal;
+
+#[wasm_bindgen]
+extern "C" {
+    /// What the page does for the loop (the JS `Assistant` provides it).
+    pub type Host;
+    /// Settles the page and resolves with its snapshot (JSON).
+    #[wasm_bindgen(method, catch)]
+    fn capture(this: &Host) -> Result<js_sys::Promise, JsValue>;
+    /// Runs a dispatch effect on the page; resolves with `{ok, error}`.
+    #[wasm_bindgen(method, catch)]
+    fn perform(this: &Host, effect: JsValue) -> Result<js_sys::Promise, JsValue>;
+    /// Asks the person; resolves with whether they allowed it.
+    #[wasm_bindgen(method, catch)]
+    fn confirm(this: &Host, request: JsValue) -> Result<js_sys::Promise, JsValue>;
+    /// An event for the page's `onEvent` (and the chat's view).
+    #[wasm_bindgen(method)]
+    fn emit(this: &Host, event: JsValue);
+    /// Streamed text as it arrives.
+    #[wasm_bindgen(method, js_name = onText)]
+    fn on_text(this: &Host, text: &str);
+}
 
 /// The loop for one page.
 #[wasm_bindgen]
-pub struct Assistant(Agent);
+pub struct Assistant(Rc<RefCell<Agent>>);
 
-/// A model result as the driver reports it: `{"ok": reply}` or `{"error": modelError}`.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-enum ModelResult {
-    Ok(Reply),
-    Error(ModelError),
-}
-
-fn effect(e: pling_core::agent::Effect) -> Result<String, JsValue> {
-    serde_json::to_string(&e).map_err(|e| error::js_error("PlingError", e))
+/// Any serialisable value as a plain JS value. It goes through JSON text (and `JSON.parse`):
+/// the engine writes these types as JSON anyway, so no second serialiser is compiled in.
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    let json = serde_json::to_string(value).map_err(|e| error::js_error("PlingError", e))?;
+    js_sys::JSON::parse(&json)
 }
 
 fn agent_error(e: pling_core::agent::AgentError) -> JsValue {
-    error::js_error("PlingAssistantError", e)
+    match e {
+        pling_core::agent::AgentError::Snapshot(e) => error::snapshot(e),
+        e => error::js_error("PlingAssistantError", e),
+    }
+}
+
+/// How a request ended, for the JS `Assistant`: the core's finish, and with a model failure
+/// the error and the wait the server asked for.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Finished {
+    reason: pling_core::agent::FinishReason,
+    message: String,
+    actions: Vec<pling_core::agent::Done>,
+    model_error: Option<ModelError>,
+    wait_ms: Option<u64>,
 }
 
 #[wasm_bindgen]
 impl Assistant {
-    /// A loop with `config` (JSON: application, limits, request, maxSteps, maxRepeatedFailures).
+    /// A loop with `config` (application, limits, request, maxSteps, maxRepeatedFailures,
+    /// maxCallsPerReply, maxConfirmationsPerReply).
     #[wasm_bindgen(constructor)]
-    pub fn new(config_json: &str) -> Result<Assistant, JsValue> {
-        let config: AgentConfig = pling_core::json_text::from_str(config_json).map_err(|e| {
+    pub fn new(config: JsValue) -> Result<Assistant, JsValue> {
+        let config: AgentConfig = serde_wasm_bindgen::from_value(config).map_err(|e| {
             error::js_error("PlingConfigError", format!("assistant configuration: {e}"))
         })?;
         config.limits.validate().map_err(error::limits)?;
-        Ok(Assistant(Agent::new(config)))
+        Ok(Assistant(Rc::new(RefCell::new(Agent::new(config)))))
     }
 
-    /// Starts a task; returns the first effect.
-    pub fn ask(&mut self, text: &str) -> Result<String, JsValue> {
-        effect(self.0.ask(text).map_err(agent_error)?)
-    }
-
-    /// Takes a settled snapshot (JSON).
-    pub fn observed(&mut self, snapshot_json: &str) -> Result<String, JsValue> {
-        // The loop checks the snapshot as it takes it.
-        let snapshot = Snapshot::parse(snapshot_json).map_err(error::snapshot)?;
-        match self.0.observed(snapshot) {
-            Ok(next) => effect(next),
-            Err(pling_core::agent::AgentError::Snapshot(e)) => Err(error::snapshot(e)),
-            Err(e) => Err(agent_error(e)),
-        }
-    }
-
-    /// Takes the model's result: `{"ok": reply}` or `{"error": modelError}`.
-    #[wasm_bindgen(js_name = modelReplied)]
-    pub fn model_replied(&mut self, result_json: &str) -> Result<String, JsValue> {
-        let result: ModelResult = pling_core::json_text::from_str(result_json)
-            .map_err(|e| error::js_error("PlingError", format!("model result: {e}")))?;
-        let result = match result {
-            ModelResult::Ok(reply) => Ok(reply),
-            ModelResult::Error(e) => Err(e),
-        };
-        effect(self.0.model_replied(result).map_err(agent_error)?)
-    }
-
-    /// Takes the person's answer to a confirmation.
-    pub fn confirmed(&mut self, yes: bool) -> Result<String, JsValue> {
-        effect(self.0.confirmed(yes).map_err(agent_error)?)
-    }
-
-    /// Takes the page's outcome of a dispatch: `{"ok": bool, "error": string?}`.
-    pub fn dispatched(&mut self, outcome_json: &str) -> Result<String, JsValue> {
-        let outcome: Outcome = pling_core::json_text::from_str(outcome_json)
-            .map_err(|e| error::js_error("PlingError", format!("dispatch outcome: {e}")))?;
-        effect(self.0.dispatched(outcome).map_err(agent_error)?)
+    /// Works on the person's request until the loop finishes; resolves with how it ended.
+    /// `client` says where the model is; `stop` is the person's stop.
+    pub fn run(
+        &self,
+        text: String,
+        host: Host,
+        client: JsValue,
+        stop: AbortSignal,
+    ) -> Result<js_sys::Promise, JsValue> {
+        let client: ClientOptions = serde_wasm_bindgen::from_value(client)
+            .map_err(|e| error::js_error("PlingConfigError", format!("model client: {e}")))?;
+        let first = self.0.borrow_mut().ask(&text).map_err(agent_error)?;
+        let driver = Driver { agent: self.0.clone(), host, client, stop, failure: None };
+        Ok(wasm_bindgen_futures::future_to_promise(async move {
+            let finished = driver.drive(first).await?;
+            to_js(&finished)
+        }))
     }
 
     /// Stops the loop; nothing is dispatched after this.
-    pub fn stop(&mut self) -> Result<String, JsValue> {
-        effect(self.0.stop())
+    pub fn stop(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.borrow_mut().stop())
     }
 
     /// Whether a task is under way.
     pub fn busy(&self) -> bool {
-        self.0.busy()
+        self.0.borrow().busy()
     }
 
-    /// The conversation so far (JSON messages).
-    pub fn history(&self) -> Result<String, JsValue> {
-        serde_json::to_string(&self.0.history().messages)
-            .map_err(|e| error::js_error("PlingError", e))
+    /// The conversation so far (messages).
+    pub fn history(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.borrow().history().messages)
     }
+}
+
+/// One request's walk through the machine. The agent is borrowed only between awaits.
+struct Driver {
+    agent: Rc<RefCell<Agent>>,
+    host: Host,
+    client: ClientOptions,
+    stop: AbortSignal,
+    failure: Option<Failure>,
+}
+
+impl Driver {
+    async fn drive(mut self, first: Effect) -> Result<Finished, JsValue> {
+        let mut effect = first;
+        loop {
+            if self.stop.aborted() && !matches!(effect, Effect::Finish { .. }) {
+                effect = self.agent.borrow_mut().stop();
+            }
+            effect = match effect {
+                Effect::Observe => self.observe().await?,
+                Effect::Request { purpose, body } => self.request(purpose, &body).await?,
+                Effect::Confirm { .. } => self.confirm(&effect).await?,
+                Effect::Dispatch { .. } => self.dispatch(&effect).await?,
+                Effect::Finish { reason, message, actions } => {
+                    let failure = self.failure.take();
+                    return Ok(Finished {
+                        reason,
+                        message,
+                        actions,
+                        wait_ms: failure.as_ref().and_then(|f| f.wait_ms),
+                        model_error: failure.map(|f| f.error),
+                    });
+                }
+            };
+        }
+    }
+
+    fn event(&self, event: serde_json::Value) -> Result<(), JsValue> {
+        self.host.emit(to_js(&event)?);
+        Ok(())
+    }
+
+    async fn observe(&mut self) -> Result<Effect, JsValue> {
+        self.event(serde_json::json!({"type": "observe"}))?;
+        let json = JsFuture::from(self.host.capture()?).await?;
+        if self.stop.aborted() {
+            return Ok(self.agent.borrow_mut().stop());
+        }
+        let json = json.as_string().ok_or_else(|| {
+            error::js_error("PlingError", "the page's snapshot did not arrive as JSON text")
+        })?;
+        let snapshot = Snapshot::parse(&json).map_err(error::snapshot)?;
+        self.agent.borrow_mut().observed(snapshot).map_err(agent_error)
+    }
+
+    async fn request(
+        &mut self,
+        purpose: Purpose,
+        body: &serde_json::Value,
+    ) -> Result<Effect, JsValue> {
+        let kind = if purpose == Purpose::Summary { "summarize" } else { "thinking" };
+        self.event(serde_json::json!({"type": kind}))?;
+        let streamed = body.get("stream").and_then(serde_json::Value::as_bool).unwrap_or(false);
+        let body = serde_json::to_string(body).map_err(|e| error::js_error("PlingError", e))?;
+        let host: Host = self.host.clone().unchecked_into();
+        let on_text = Closure::<dyn FnMut(String)>::new(move |t: String| host.on_text(&t));
+        let on_text: &js_sys::Function = on_text.as_ref().unchecked_ref();
+        let result =
+            client::chat(&body, streamed, &self.client, Some(&self.stop), Some(on_text)).await;
+        let result = match result {
+            Ok(reply) => {
+                self.replied(&reply)?;
+                self.failure = None;
+                Ok(reply)
+            }
+            Err(failure) => {
+                let error = failure.error.clone();
+                self.failure = Some(failure);
+                Err(error)
+            }
+        };
+        self.agent.borrow_mut().model_replied(result).map_err(agent_error)
+    }
+
+    fn replied(&self, reply: &Reply) -> Result<(), JsValue> {
+        if let Some(usage) = &reply.usage {
+            let mut event = serde_json::to_value(usage).unwrap_or_default();
+            event["type"] = "usage".into();
+            self.event(event)?;
+        }
+        if let Some(content) = reply.content.as_deref().filter(|c| !c.is_empty()) {
+            self.event(serde_json::json!({"type": "reply", "content": content}))?;
+        }
+        Ok(())
+    }
+
+    async fn confirm(&mut self, effect: &Effect) -> Result<Effect, JsValue> {
+        let mut request = serde_json::to_value(effect).unwrap_or_default();
+        request["type"] = "confirm".into();
+        self.event(request.clone())?;
+        if let Some(map) = request.as_object_mut() {
+            map.remove("type");
+        }
+        let yes = JsFuture::from(self.host.confirm(to_js(&request)?)?).await?;
+        let yes = yes.is_truthy() && !self.stop.aborted();
+        self.agent.borrow_mut().confirmed(yes).map_err(agent_error)
+    }
+
+    async fn dispatch(&mut self, effect: &Effect) -> Result<Effect, JsValue> {
+        let Effect::Dispatch { action_id, record, arguments, .. } = effect else {
+            unreachable!("dispatch is called with a dispatch effect")
+        };
+        self.event(serde_json::json!({
+            "type": "call", "actionId": action_id, "record": record, "arguments": arguments,
+        }))?;
+        let result = JsFuture::from(self.host.perform(to_js(effect)?)?).await?;
+        let outcome: Outcome = serde_wasm_bindgen::from_value(result).unwrap_or_else(|e| Outcome {
+            ok: false,
+            error: Some(format!("the page's dispatch answered something unexpected: {e}")),
+        });
+        self.event(serde_json::json!({
+            "type": "result", "actionId": action_id, "record": record,
+            "ok": outcome.ok, "error": outcome.error,
+        }))?;
+        self.agent.borrow_mut().dispatched(outcome).map_err(agent_error)
+    }
+}
+
+/// One chat request with retries, for `chat()` in JS: `body` is the request's JSON; resolves
+/// with `{ok: reply}` or `{error, waitMs}`; model and network failures never reject.
+#[wasm_bindgen(js_name = chat)]
+pub fn chat_request(
+    body: String,
+    client: JsValue,
+    stop: Option<AbortSignal>,
+    on_text: Option<js_sys::Function>,
+) -> Result<js_sys::Promise, JsValue> {
+    let client: ClientOptions = serde_wasm_bindgen::from_value(client)
+        .map_err(|e| error::js_error("PlingConfigError", format!("model client: {e}")))?;
+    let parsed: serde_json::Value = pling_core::json_text::from_str(&body)
+        .map_err(|e| error::js_error("PlingError", format!("request body: {e}")))?;
+    let streamed = parsed.get("stream").and_then(serde_json::Value::as_bool).unwrap_or(false);
+    Ok(wasm_bindgen_futures::future_to_promise(async move {
+        let result = client::chat(&body, streamed, &client, stop.as_ref(), on_text.as_ref()).await;
+        match result {
+            Ok(reply) => to_js(&serde_json::json!({ "ok": reply })),
+            Err(f) => to_js(&serde_json::json!({ "error": f.error, "waitMs": f.wait_ms })),
+        }
+    }))
 }

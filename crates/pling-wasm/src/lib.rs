@@ -1,13 +1,16 @@
 //! The WebAssembly binding of `pling-core`: JSON in, JSON out, errors as real `Error` objects.
 //!
 //! One module per exported type: [`page`] (a snapshot with its limits), `assistant` (the
-//! assistant loop), `wire` (the OpenAI wire format and retry decisions), [`limits`]
+//! assistant loop, driven here), `client` (the model client: fetch, streams, retries and
+//! timeouts, with web-sys and gloo-timers), `wire` (model errors in words), [`limits`]
 //! (defaults and checks), [`error`] (how core errors become JS errors), [`panic`] (panics
-//! reported). The `assistant` feature (on by default) carries the loop and the wire format;
-//! without it the engine is the observe-only build.
+//! reported). The `assistant` feature (on by default) carries the loop, the client and the wire
+//! format; without it the engine is the observe-only build.
 
 #[cfg(feature = "assistant")]
 pub mod assistant;
+#[cfg(feature = "assistant")]
+pub mod client;
 pub mod error;
 pub mod limits;
 pub mod page;

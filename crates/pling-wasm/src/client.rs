@@ -1,0 +1,369 @@
+//! The model client, inside the engine: `POST {baseURL}/chat/completions` with the browser's
+//! `fetch`, the reply read — streamed or whole, up to the core's cap — straight into the core's
+//! parser and stream assembler, retried by the core's policy with gloo-timers waits, under a
+//! wait for the model (for the answer to begin, then between pieces of a stream), an overall
+//! deadline, and the person's stop. The request body and the reply never pass through JS.
+
+use gloo_timers::callback::Timeout;
+use gloo_timers::future::TimeoutFuture;
+use pling_core::openai::{self, ModelError, Reply, StreamAssembler, MAX_REPLY_BYTES};
+use pling_core::retry::{RetryHints, RetryPolicy};
+use serde::Deserialize;
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{AbortController, AbortSignal, Headers, ReadableStreamDefaultReader, Request};
+use web_sys::{RequestInit, Response};
+
+#[wasm_bindgen]
+extern "C" {
+    /// The global `fetch`, in a window or a worker alike.
+    #[wasm_bindgen(js_name = fetch)]
+    fn fetch_request(request: &Request) -> js_sys::Promise;
+}
+
+/// Where and how the model is called: the client part of the Assistant's options.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientOptions {
+    /// `/v1` (a same-origin proxy that holds the key) or `https://…/v1`.
+    #[serde(rename = "baseURL")]
+    pub base_url: String,
+    /// Sent as a bearer token when set.
+    #[serde(default)]
+    pub api_key: Option<String>,
+    /// Extra request headers.
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+    /// The longest wait for the answer to begin, then between pieces of a stream.
+    #[serde(default = "default_timeout")]
+    pub timeout_ms: u32,
+    /// The longest a whole answer may take, however steadily it streams.
+    #[serde(default = "default_deadline")]
+    pub deadline_ms: u32,
+    /// Retries after the first attempt, and their waits.
+    #[serde(default)]
+    pub retry: RetryPolicy,
+}
+
+fn default_timeout() -> u32 {
+    60_000
+}
+
+fn default_deadline() -> u32 {
+    300_000
+}
+
+/// A final failure, with the wait the server asked for (for the person's words).
+#[derive(Debug)]
+pub struct Failure {
+    /// What went wrong.
+    pub error: ModelError,
+    /// The server's `retry-after-ms` / `Retry-After`, in milliseconds from now.
+    pub wait_ms: Option<u64>,
+}
+
+fn aborted(stop: Option<&AbortSignal>) -> bool {
+    stop.is_some_and(AbortSignal::aborted)
+}
+
+fn now_ms() -> u64 {
+    js_sys::Date::now().max(0.0) as u64
+}
+
+/// Sends one chat request (`body`, JSON) with retries. Model and network failures come back as
+/// a [`Failure`]; nothing here throws. `on_text` gets the streamed text as it grows.
+pub async fn chat(
+    body: &str,
+    streamed: bool,
+    options: &ClientOptions,
+    stop: Option<&AbortSignal>,
+    on_text: Option<&js_sys::Function>,
+) -> Result<Reply, Failure> {
+    let url = format!("{}/chat/completions", options.base_url.trim_end_matches('/'));
+    let headers = headers(options).map_err(|e| Failure { error: network(&e), wait_ms: None })?;
+    for attempt in 1.. {
+        if aborted(stop) {
+            break;
+        }
+        let mut once = Attempt::new(stop, options.timeout_ms, options.deadline_ms)
+            .map_err(|e| Failure { error: network(&e), wait_ms: None })?;
+        let (result, hints) = once.send(&url, body, &headers, streamed, on_text).await;
+        let error = match result {
+            Ok(reply) => return Ok(reply),
+            Err(_) if aborted(stop) => break,
+            Err(e) => e,
+        };
+        let random = js_sys::Math::random();
+        match options.retry.delay(attempt, &error, &hints, once.started, random, now_ms()) {
+            Some(ms) => sleep(ms, stop).await,
+            None => return Err(Failure { error, wait_ms: hints.wait_ms(now_ms()) }),
+        }
+    }
+    Err(Failure { error: ModelError::Aborted, wait_ms: None })
+}
+
+fn headers(options: &ClientOptions) -> Result<Headers, JsValue> {
+    let headers = Headers::new()?;
+    headers.set("content-type", "application/json")?;
+    for (name, value) in &options.headers {
+        headers.set(name, value)?;
+    }
+    if let Some(key) = options.api_key.as_deref().filter(|k| !k.is_empty()) {
+        headers.set("authorization", &format!("Bearer {key}"))?;
+    }
+    Ok(headers)
+}
+
+/// Waits `ms`, or less when the person stops.
+async fn sleep(ms: u64, stop: Option<&AbortSignal>) {
+    let mut left = ms;
+    while left > 0 && !aborted(stop) {
+        let step = left.min(100);
+        TimeoutFuture::new(step as u32).await;
+        left -= step;
+    }
+}
+
+fn network(error: &JsValue) -> ModelError {
+    let message = error
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| error.as_string())
+        .unwrap_or_else(|| "the request failed".to_owned());
+    ModelError::Network { message }
+}
+
+/// One request: its own abort, the wait for the model (re-armed by each piece of a stream, so a
+/// slow model that keeps sending is never cut) and an overall deadline.
+struct Attempt {
+    controller: AbortController,
+    timed_out: Rc<Cell<bool>>,
+    past_deadline: Rc<Cell<bool>>,
+    wait: Option<Timeout>,
+    _deadline: Option<Timeout>,
+    on_stop: Option<(AbortSignal, Closure<dyn FnMut()>)>,
+    timeout_ms: u32,
+    deadline_ms: u32,
+    started: bool,
+}
+
+impl Attempt {
+    fn new(
+        stop: Option<&AbortSignal>,
+        timeout_ms: u32,
+        deadline_ms: u32,
+    ) -> Result<Attempt, JsValue> {
+        let controller = AbortController::new()?;
+        let past_deadline = Rc::new(Cell::new(false));
+        let deadline = {
+            let (flag, controller) = (past_deadline.clone(), controller.clone());
+            Timeout::new(deadline_ms, move || {
+                flag.set(true);
+                controller.abort();
+            })
+        };
+        let on_stop = stop.map(|signal| {
+            let controller = controller.clone();
+            let listener = Closure::<dyn FnMut()>::new(move || controller.abort());
+            let _ =
+                signal.add_event_listener_with_callback("abort", listener.as_ref().unchecked_ref());
+            (signal.clone(), listener)
+        });
+        let mut attempt = Attempt {
+            controller,
+            timed_out: Rc::new(Cell::new(false)),
+            past_deadline,
+            wait: None,
+            _deadline: Some(deadline),
+            on_stop,
+            timeout_ms,
+            deadline_ms,
+            started: false,
+        };
+        attempt.arm();
+        Ok(attempt)
+    }
+
+    /// Restarts the wait for the model.
+    fn arm(&mut self) {
+        let (flag, controller) = (self.timed_out.clone(), self.controller.clone());
+        self.wait = Some(Timeout::new(self.timeout_ms, move || {
+            flag.set(true);
+            controller.abort();
+        }));
+    }
+
+    /// What a rejected fetch or read means: a timeout, a cut stream, or the network.
+    fn failure(&self, error: &JsValue) -> ModelError {
+        if self.past_deadline.get() {
+            return ModelError::Timeout { ms: u64::from(self.deadline_ms) };
+        }
+        match (self.timed_out.get(), self.started) {
+            (true, false) => ModelError::Timeout { ms: u64::from(self.timeout_ms) },
+            (_, true) => ModelError::StreamCut,
+            (false, false) => network(error),
+        }
+    }
+
+    async fn send(
+        &mut self,
+        url: &str,
+        body: &str,
+        headers: &Headers,
+        streamed: bool,
+        on_text: Option<&js_sys::Function>,
+    ) -> (Result<Reply, ModelError>, RetryHints) {
+        let response = match self.fetch(url, body, headers).await {
+            Ok(r) => r,
+            Err(e) => return (Err(self.failure(&e)), RetryHints::default()),
+        };
+        let hints = hints_of(&response.headers());
+        let result = match self.read(&response, streamed, on_text).await {
+            Ok(r) => r,
+            Err(e) => Err(self.failure(&e)),
+        };
+        (result, hints)
+    }
+
+    async fn fetch(&self, url: &str, body: &str, headers: &Headers) -> Result<Response, JsValue> {
+        let init = RequestInit::new();
+        init.set_method("POST");
+        init.set_headers(headers);
+        init.set_body(&JsValue::from_str(body));
+        init.set_signal(Some(&self.controller.signal()));
+        let request = Request::new_with_str_and_init(url, &init)?;
+        Ok(JsFuture::from(fetch_request(&request)).await?.unchecked_into())
+    }
+
+    /// The reply, or the error the body says. `Err` is a rejected read (abort, network).
+    async fn read(
+        &mut self,
+        response: &Response,
+        streamed: bool,
+        on_text: Option<&js_sys::Function>,
+    ) -> Result<Result<Reply, ModelError>, JsValue> {
+        let event_stream = response
+            .headers()
+            .get("content-type")
+            .ok()
+            .flatten()
+            .is_some_and(|t| t.contains("text/event-stream"));
+        if response.ok() && streamed && event_stream && response.body().is_some() {
+            return self.stream(response, on_text).await;
+        }
+        // Not streamed (or a server that ignored `stream`): one body, read up to the cap.
+        let Some(text) = self.whole(response).await? else {
+            self.controller.abort();
+            return Ok(Err(ModelError::TooLarge { bytes: MAX_REPLY_BYTES as u64 }));
+        };
+        if !response.ok() {
+            return Ok(Err(openai::http_error(response.status(), &text)));
+        }
+        Ok(openai::parse_reply(&text))
+    }
+
+    /// A whole body as text, or `None` once it passes the cap (the rest is not read).
+    async fn whole(&mut self, response: &Response) -> Result<Option<String>, JsValue> {
+        let Some(reader) = reader_of(response) else { return Ok(Some(String::new())) };
+        let mut bytes = Vec::new();
+        while let Some(chunk) = next_chunk(&reader).await? {
+            if bytes.len() + chunk.len() > MAX_REPLY_BYTES {
+                let _ = reader.cancel();
+                return Ok(None);
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+    }
+
+    /// A streamed reply, assembled by the core as it arrives; its text is shown as it grows.
+    async fn stream(
+        &mut self,
+        response: &Response,
+        on_text: Option<&js_sys::Function>,
+    ) -> Result<Result<Reply, ModelError>, JsValue> {
+        let Some(reader) = reader_of(response) else { return Ok(Err(ModelError::StreamCut)) };
+        let mut assembler = StreamAssembler::new();
+        let mut text = Utf8Chunks::default();
+        let mut shown = 0;
+        loop {
+            let chunk = match next_chunk(&reader).await {
+                Ok(Some(chunk)) => chunk,
+                Ok(None) => break,
+                Err(e) => {
+                    self.started |= assembler.started();
+                    return Err(e);
+                }
+            };
+            self.arm();
+            let pushed = assembler.push(&text.push(&chunk));
+            self.started |= assembler.started();
+            if let Err(e) = pushed {
+                self.controller.abort(); // an error ends the body too: read nothing more
+                return Ok(Err(e));
+            }
+            let content = assembler.content();
+            if let (Some(f), true) = (on_text, content.len() > shown) {
+                let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&content[shown..]));
+                shown = content.len();
+            }
+        }
+        Ok(assembler.finish())
+    }
+}
+
+impl Drop for Attempt {
+    fn drop(&mut self) {
+        if let Some((signal, listener)) = self.on_stop.take() {
+            let _ = signal
+                .remove_event_listener_with_callback("abort", listener.as_ref().unchecked_ref());
+        }
+    }
+}
+
+fn hints_of(headers: &Headers) -> RetryHints {
+    RetryHints {
+        retry_after_ms: headers.get("retry-after-ms").ok().flatten(),
+        retry_after: headers.get("retry-after").ok().flatten(),
+    }
+}
+
+fn reader_of(response: &Response) -> Option<ReadableStreamDefaultReader> {
+    Some(response.body()?.get_reader().unchecked_into())
+}
+
+/// The next chunk of a body, or `None` at its end.
+async fn next_chunk(reader: &ReadableStreamDefaultReader) -> Result<Option<Vec<u8>>, JsValue> {
+    let result = JsFuture::from(reader.read()).await?;
+    if js_sys::Reflect::get(&result, &JsValue::from_str("done"))?.is_truthy() {
+        return Ok(None);
+    }
+    let value = js_sys::Reflect::get(&result, &JsValue::from_str("value"))?;
+    Ok(Some(js_sys::Uint8Array::new(&value).to_vec()))
+}
+
+/// UTF-8 text from a body's bytes chunk by chunk: a character split across two chunks is
+/// kept until its last byte arrives; an invalid byte becomes U+FFFD.
+#[derive(Default)]
+struct Utf8Chunks {
+    pending: Vec<u8>,
+}
+
+impl Utf8Chunks {
+    fn push(&mut self, bytes: &[u8]) -> String {
+        self.pending.extend_from_slice(bytes);
+        let valid = match std::str::from_utf8(&self.pending) {
+            Ok(_) => self.pending.len(),
+            // An incomplete character at the end waits for the next chunk.
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => self.pending.len(),
+        };
+        let text = String::from_utf8_lossy(&self.pending[..valid]).into_owned();
+        self.pending.drain(..valid);
+        text
+    }
+}
