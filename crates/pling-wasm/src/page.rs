@@ -106,7 +106,7 @@ impl Page {
             other => {
                 return Err(error::js_error(
                     "PlingError",
-                    format!("refusal reason must be \"declined\" or \"handoff\", not {other:?}"),
+                    format!("refusal reason must be \"declined\" or \"handoff\", not \"{other}\""),
                 ))
             }
         };
