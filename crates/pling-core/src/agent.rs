@@ -612,10 +612,9 @@ impl Agent {
         // Part of a request done: an operation the request names by its name did not run.
         let asked = self.unrun_requested();
         if !asked.is_empty() && self.log.iter().any(|d| d.dispatched && d.ok) {
-            let names: Vec<String> = asked.iter().map(|n| format!("`{n}`")).collect();
             return Some(self.ran_by_id(&format!(
                 "My request also asks for {}, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not.",
-                names.join(" and ")
+                asked.join(" and ")
             )));
         }
         None
@@ -883,6 +882,9 @@ impl Agent {
         let checked = match self.check_against_shown(call)? {
             Ok(checked) => checked,
             Err((action_id, error, off_page)) => {
+                if let Some(checked) = off_page.as_ref().and_then(|_| self.the_named_row(call)) {
+                    return Some(checked);
+                }
                 let error = match off_page {
                     Some(record) => self.off_page(call, &record, error),
                     None => self.row_refusal(call, error),
@@ -1096,6 +1098,25 @@ impl Agent {
         format!("record `{record}` is not a row of `{name}` on the page now. {advice}")
     }
 
+    /// The model makes again a call on a row that is not on the page, after the search found
+    /// the one row the request names and the refusal said so: the operation it chose, on that
+    /// row, offered to the person — it runs only if they allow it, on a card that shows the
+    /// row, and its result says which row it ran on.
+    fn the_named_row(&self, call: &ToolCall) -> Option<Call> {
+        if self.own_call || !self.searched || !self.failed_before(call) {
+            return None;
+        }
+        let shown = self.shown.as_ref().or(self.snapshot.as_ref())?;
+        let named = named_rows(&self.request, shown, &self.declared_of(&call.name)?);
+        let [row] = named.as_slice() else { return None };
+        let mut arguments = serde_json::from_str::<Value>(&call.arguments).ok()?;
+        arguments.as_object_mut()?.insert("record".to_owned(), Value::String(row.clone()));
+        let corrected = ToolCall { arguments: arguments.to_string(), ..call.clone() };
+        let mut checked = self.check_against_shown(&corrected)?.ok()?;
+        checked.confirm = true;
+        Some(checked)
+    }
+
     /// The declared action a tool name stands for in the observation the model was sent.
     fn declared_of(&self, name: &str) -> Option<String> {
         let shown = self.shown.as_ref().or(self.snapshot.as_ref())?;
@@ -1180,11 +1201,21 @@ impl Agent {
     }
 
     /// Counts a failing call; true when the identical call failed before.
-    fn count_failure(&mut self, call: &ToolCall) -> bool {
+    /// The key a call's failures are counted under: its name and canonical arguments.
+    fn failure_key(call: &ToolCall) -> String {
         let canonical = serde_json::from_str::<Value>(&call.arguments)
             .map(|v| v.to_string())
             .unwrap_or_else(|_| call.arguments.clone());
-        let count = self.failures.entry(format!("{}\u{0}{}", call.name, canonical)).or_insert(0);
+        format!("{}\u{0}{}", call.name, canonical)
+    }
+
+    /// Whether this exact call was refused or failed before in this request.
+    fn failed_before(&self, call: &ToolCall) -> bool {
+        self.failures.get(&Self::failure_key(call)).is_some_and(|n| *n > 0)
+    }
+
+    fn count_failure(&mut self, call: &ToolCall) -> bool {
+        let count = self.failures.entry(Self::failure_key(call)).or_insert(0);
         *count += 1;
         if *count > 1 {
             self.repeated += 1;
@@ -1254,7 +1285,9 @@ impl Agent {
     }
 
     /// Available operations the request names by their verb ("… and save the profile" for
-    /// `save`) that did not run successfully; none for a question or a request that says not.
+    /// `save`) that did not run successfully, as `` `save` ``, or that ran but not on a row the
+    /// request names by its id ("ship orders 1498 and 1491" after one ship), as
+    /// `` `ship` on 1491 ``; none for a question or a request that says not.
     fn unrun_requested(&self) -> Vec<String> {
         let request = self.request.to_lowercase();
         const NOT: [&str; 5] = [" not ", "n't", "never", "without", "don’t"];
@@ -1267,12 +1300,28 @@ impl Agent {
         for a in shown.actions.iter().filter(|a| a.available && !a.covered && !a.handoff) {
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
             let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name).to_lowercase();
-            if verb.len() < 3 || !words.contains(&verb) {
+            let ran = |record: Option<&str>| {
+                self.log.iter().any(|d| {
+                    d.dispatched
+                        && d.ok
+                        && d.name.starts_with(&verb)
+                        && record.is_none_or(|r| d.record.as_deref() == Some(r))
+                })
+            };
+            // Named by its verb, or chosen for this request already ("mark … done": toggle).
+            if verb.len() < 3 || !(words.contains(&verb) || ran(None)) {
                 continue;
             }
-            let ran = self.log.iter().any(|d| d.dispatched && d.ok && d.name.starts_with(&verb));
-            if !ran && !out.iter().any(|n| n == name) {
-                out.push(name.to_owned());
+            // Not run at all, or run but not on a row the request names by its id.
+            let item = if !ran(None) {
+                Some(format!("`{name}`"))
+            } else {
+                row_ids_of(shown, a)
+                    .find(|id| words.contains(&id.to_lowercase()) && !ran(Some(id)))
+                    .map(|id| format!("`{name}` on {id}"))
+            };
+            if let Some(item) = item.filter(|i| !out.contains(i)) {
+                out.push(item);
             }
         }
         out

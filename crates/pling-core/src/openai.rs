@@ -538,10 +538,7 @@ fn calls_in(candidates: Vec<&str>) -> Vec<ToolCall> {
     let mut calls = Vec::new();
     for text in candidates {
         let text = text.trim();
-        let parsed = serde_json::from_str::<Value>(text)
-            .ok()
-            .or_else(|| serde_json::from_str::<Value>(&undouble(text)).ok());
-        let values = match parsed {
+        let values = match lenient(text) {
             Some(Value::Array(items)) => items,
             Some(v) => vec![v],
             None => {
@@ -557,9 +554,20 @@ fn calls_in(candidates: Vec<&str>) -> Vec<ToolCall> {
 
 /// Whether `text` is one JSON value (or one with doubled braces).
 fn parses(text: &str) -> bool {
-    text.starts_with(['{', '['])
-        && (serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
-            || serde_json::from_str::<serde::de::IgnoredAny>(&undouble(text)).is_ok())
+    text.starts_with(['{', '[']) && lenient(text).is_some()
+}
+
+/// `text` as one JSON value: as it is, with its doubled braces undone (`{{"name": …}}`), or
+/// with only its opening brace doubled — a model copying a chat template's `{{"name": …` writes
+/// the first brace twice and closes normally.
+fn lenient(text: &str) -> Option<Value> {
+    serde_json::from_str::<Value>(text)
+        .ok()
+        .or_else(|| serde_json::from_str::<Value>(&undouble(text)).ok())
+        .or_else(|| {
+            let once = text.strip_prefix('{')?.trim_start();
+            once.starts_with('{').then(|| serde_json::from_str::<Value>(once).ok()).flatten()
+        })
 }
 
 /// Balanced `{…}` spans that begin a line and end one: a block set apart, not a quotation.
@@ -571,10 +579,12 @@ fn objects_on_own_lines(text: &str) -> Vec<&str> {
             let end = start + o.len();
             let before = text[..start].rsplit('\n').next().unwrap_or("");
             let after = text[end..].split('\n').next().unwrap_or("");
-            // Only what a sloppy call leaves around it: a fence's backticks and language, stray
-            // closing braces. Any word before or after makes it a quotation.
+            // Only what a sloppy call leaves around it: a fence's backticks and language, a
+            // doubled opening brace, stray closing braces. Any word before or after makes it a
+            // quotation.
             let before = before.trim().trim_start_matches('`').trim_start_matches("json");
-            before.trim().is_empty() && after.trim().chars().all(|c| matches!(c, '}' | ']' | '`'))
+            before.trim().trim_end_matches(['{', ' ']).is_empty()
+                && after.trim().chars().all(|c| matches!(c, '}' | ']' | '`'))
         })
         .collect()
 }
@@ -646,7 +656,7 @@ fn undouble(text: &str) -> String {
 fn json_objects(text: &str) -> Vec<&str> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
+    let (mut i, mut skipped) = (0, false);
     while i < bytes.len() {
         if bytes[i] != b'{' {
             i += 1;
@@ -682,6 +692,12 @@ fn json_objects(text: &str) -> Vec<&str> {
             Some(e) => {
                 out.push(&text[start..=e]);
                 i = e + 1;
+            }
+            // Unbalanced from here: once, a doubled opening brace (`{ {"name": …}}`) is
+            // skipped and the object after it read; otherwise nothing more is balanced.
+            None if !skipped && text[start + 1..].trim_start().starts_with('{') => {
+                skipped = true;
+                i = start + 1;
             }
             None => break,
         }
@@ -1068,6 +1084,9 @@ mod tests {
             "I'll search.\n```json\n{\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n```",
             "<tool_call>\n{\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n</tool_call>",
             r#"{{"name": "search", "arguments": {"text": "weekly report"}}}"#,
+            // Only the opening brace doubled, as copied from a template's `{{"name": …`.
+            r#"{{"name": "search", "arguments": {"text": "weekly report"}}"#,
+            "<tools>\n{ {\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n</tools>",
             r#"{"function": {"name": "search", "parameters": {"text": "weekly report"}}}"#,
             r#"{"tool_calls": [{"name": "search", "arguments": "{\"text\": \"weekly report\"}"}]}"#,
         ] {

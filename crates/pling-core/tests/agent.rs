@@ -1208,8 +1208,8 @@ fn after_the_search_a_stale_row_is_answered_with_the_rows_that_match() {
     let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
     let script = vec![
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
-        // After the search t1 is gone from the list; the model asks for it again.
-        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t1"}"#)]),
+        // After the search t1 is gone from the list; the model asks for another stale row.
+        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t3"}"#)]),
         tool_reply(None, vec![call("c3", "toggle", r#"{"record":"t9"}"#)]),
         text_reply("Marked the weekly report as done."),
     ];
@@ -1218,9 +1218,34 @@ fn after_the_search_a_stale_row_is_answered_with_the_rows_that_match() {
     let results = tool_results(&requests[2]);
     assert_eq!(
         results.last().unwrap()["result"]["error"],
-        "record `t1` is not a row of `toggle` on the page now; the rows that match the request are t9 “Write the weekly report”. Call `toggle` with one of them. You already made this exact call and it failed; do not repeat it (rule 5)"
+        "record `t3` is not a row of `toggle` on the page now; the rows that match the request are t9 “Write the weekly report”. Call `toggle` with one of them"
     );
     assert_eq!(page.calls, vec!["search", "toggle@t9"]);
+}
+
+#[test]
+fn the_same_stale_row_again_after_the_search_offers_the_one_row_named_to_the_person() {
+    for allow in [false, true] {
+        let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
+        let script = vec![
+            tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
+            // The search put t9 on the page and the refusal named it; the model repeats t1.
+            tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t1"}"#)]),
+            text_reply("Done."),
+        ];
+        let ask = QUOTED_REPORT;
+        let (requests, _, asked) =
+            drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| allow, |_| {});
+        // The operation the model chose, on the one row the request names, asked first.
+        assert_eq!(asked, [Some("Write the weekly report".to_owned())]);
+        let ran: &[&str] = if allow { &["search", "toggle@t9"] } else { &["search"] };
+        assert_eq!(page.calls, ran);
+        // Its result, for the model's call, says which row it was.
+        let results = tool_results(requests.last().unwrap());
+        let result = &results.last().unwrap()["result"];
+        assert_eq!(result["action"]["id"], "toggle@t9", "{result}");
+        assert_eq!(result["ok"], allow, "{result}");
+    }
 }
 
 #[test]
@@ -1248,6 +1273,27 @@ fn a_request_done_in_part_is_sent_back_with_the_operation_that_did_not_run() {
     let ask = "Search for the report, but do not clear the list.";
     let (requests, _) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, false);
     assert_eq!(requests.len(), 2);
+}
+
+#[test]
+fn a_request_for_two_rows_done_on_one_is_sent_back_with_the_row_left() {
+    let mut page = Page::new();
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t9"}"#)]),
+        text_reply("I marked t9 as done."),
+        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t12"}"#)]),
+        text_reply("I marked t9 and t12 as done."),
+    ];
+    let ask = "Mark t9 and t12 as done.";
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        nudge["content"],
+        "My request also asks for `toggle` on t12, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not. What ran: toggle on t9 (done)."
+    );
+    assert_eq!(page.calls, vec!["toggle@t9", "toggle@t12"]);
+    let Effect::Finish { message, .. } = finish else { panic!() };
+    assert_eq!(message, "I marked t9 and t12 as done.");
 }
 
 #[test]
