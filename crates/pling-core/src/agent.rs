@@ -295,6 +295,9 @@ pub const NUDGE_DEFINITION: &str = "You wrote out a tool's definition instead of
 /// fallback from the receipts.
 pub const NUDGE_RESULT: &str = "You wrote a tool result yourself; results come only from the page. Call the action that does what I asked, or say briefly what you did and the result.";
 
+/// What the model is told once when it wrote out a block of page data instead of answering.
+pub const NUDGE_PAGE_DATA: &str = "You wrote out page data instead of answering. Call the action that does what I asked, or answer my request in your own words.";
+
 /// Whether a model error says the request was larger than the model's context.
 fn is_context_overflow(error: &ModelError) -> bool {
     let (status, message, code) = match error {
@@ -574,6 +577,14 @@ impl Agent {
         let mut out = base.to_owned();
         if let Some(advice) = self.find_first.as_ref().filter(|_| self.stalled()) {
             out = format!("{out} {advice}");
+        }
+        // Part of the request done: say which part is left, by operation and id.
+        let left = self.unrun_requested();
+        if !left.is_empty() && self.log.iter().any(|d| d.dispatched && d.ok) {
+            out = format!(
+                "{out} My request also asks for {}, which did not run.",
+                left.join(" and ")
+            );
         }
         if self.log.iter().any(|d| d.dispatched) {
             out = self.ran_by_id(&out);
@@ -1098,12 +1109,13 @@ impl Agent {
         format!("record `{record}` is not a row of `{name}` on the page now. {advice}")
     }
 
-    /// The model makes again a call on a row that is not on the page, after the search found
-    /// the one row the request names and the refusal said so: the operation it chose, on that
-    /// row, offered to the person — it runs only if they allow it, on a card that shows the
-    /// row, and its result says which row it ran on.
+    /// A call on a row that is not on the page, made again (by the model, or by Pling after
+    /// its search) once the search found the one row the request names: the operation the
+    /// model chose, on that row, offered to the person — it runs only if they allow it, on a
+    /// card that shows the row, and its result says which row it ran on.
     fn the_named_row(&self, call: &ToolCall) -> Option<Call> {
-        if self.own_call || !self.searched || !self.failed_before(call) {
+        let again = self.own_call || self.failed_before(call);
+        if !self.searched || !again {
             return None;
         }
         let shown = self.shown.as_ref().or(self.snapshot.as_ref())?;
@@ -1300,26 +1312,17 @@ impl Agent {
         for a in shown.actions.iter().filter(|a| a.available && !a.covered && !a.handoff) {
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
             let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name).to_lowercase();
-            let ran = |record: Option<&str>| {
-                self.log.iter().any(|d| {
-                    d.dispatched
-                        && d.ok
-                        && d.name.starts_with(&verb)
-                        && record.is_none_or(|r| d.record.as_deref() == Some(r))
-                })
-            };
             // Named by its verb, or chosen for this request already ("mark … done": toggle).
-            if verb.len() < 3 || !(words.contains(&verb) || ran(None)) {
+            if verb.len() < 3 || !(words.contains(&verb) || self.ran_ok(&verb, None)) {
                 continue;
             }
-            // Not run at all, or run but not on a row the request names by its id.
-            let item = if !ran(None) {
-                Some(format!("`{name}`"))
+            // Rows the request names by their content ("the security audit") count as named.
+            let named = if self.ran_ok(&verb, None) {
+                named_rows(&self.request, shown, &a.id)
             } else {
-                row_ids_of(shown, a)
-                    .find(|id| words.contains(&id.to_lowercase()) && !ran(Some(id)))
-                    .map(|id| format!("`{name}` on {id}"))
+                vec![]
             };
+            let item = self.left_undone(shown, a, name, &verb, &words, &named);
             if let Some(item) = item.filter(|i| !out.contains(i)) {
                 out.push(item);
             }
@@ -1340,26 +1343,44 @@ impl Agent {
             if verb.len() < 3 || !past_forms(verb).iter().any(|f| words.contains(f)) {
                 continue;
             }
-            let done = |record: Option<&str>| {
-                self.log.iter().any(|d| {
-                    d.dispatched
-                        && d.ok
-                        && d.name.starts_with(verb)
-                        && record.is_none_or(|r| d.record.as_deref() == Some(r))
-                })
-            };
-            let item = if !done(None) {
-                Some(format!("`{name}`"))
-            } else {
-                row_ids_of(shown, a)
-                    .find(|id| words.contains(&id.to_lowercase()) && !done(Some(id)))
-                    .map(|id| format!("`{name}` on {id}"))
-            };
+            let item = self.left_undone(shown, a, name, verb, &words, &[]);
             if let Some(item) = item.filter(|i| !out.contains(i)) {
                 out.push(item);
             }
         }
         out
+    }
+
+    /// Whether an operation whose name starts with `verb` ran successfully in this request
+    /// (on `record`, when given).
+    fn ran_ok(&self, verb: &str, record: Option<&str>) -> bool {
+        self.log.iter().any(|d| {
+            d.dispatched
+                && d.ok
+                && d.name.starts_with(verb)
+                && record.is_none_or(|r| d.record.as_deref() == Some(r))
+        })
+    }
+
+    /// What of operation `a` (`name`) is left undone: all of it, as `` `name` ``, or a row
+    /// that `words` name by its id, or that is one of `named`, it did not run on, as
+    /// `` `name` on 1491 ``.
+    fn left_undone(
+        &self,
+        shown: &Snapshot,
+        a: &Action,
+        name: &str,
+        verb: &str,
+        words: &rustc_hash::FxHashSet<String>,
+        named: &[String],
+    ) -> Option<String> {
+        if !self.ran_ok(verb, None) {
+            return Some(format!("`{name}`"));
+        }
+        let meant = |id: &str| words.contains(&id.to_lowercase()) || named.iter().any(|n| n == id);
+        row_ids_of(shown, a)
+            .find(|id| meant(id) && !self.ran_ok(verb, Some(id)))
+            .map(|id| format!("`{name}` on {id}"))
     }
 
     fn what_ran(&self, why: &str) -> String {
@@ -1489,6 +1510,8 @@ enum NonAnswer {
     Echo,
     ToolDefinition,
     ToolResult,
+    /// A `<page_data>` block copied from the system message.
+    PageData,
     /// The loop's own nudge said back.
     Parrot,
 }
@@ -1499,6 +1522,7 @@ impl NonAnswer {
             NonAnswer::Echo => NUDGE,
             NonAnswer::ToolDefinition => NUDGE_DEFINITION,
             NonAnswer::ToolResult => NUDGE_RESULT,
+            NonAnswer::PageData => NUDGE_PAGE_DATA,
             NonAnswer::Parrot => NUDGE,
         }
     }
@@ -1512,6 +1536,7 @@ impl NonAnswer {
             NonAnswer::ToolResult => {
                 "The model wrote a tool result of its own instead of answering."
             }
+            NonAnswer::PageData => "The model copied the page's data instead of answering.",
             NonAnswer::Parrot => "The model did not answer.",
         }
     }
@@ -1531,7 +1556,13 @@ fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
     let result = a.starts_with("<tool_response>")
         || a.starts_with("{\"result\"")
         || a.starts_with("```json\n{\"result\"");
-    result.then_some(NonAnswer::ToolResult)
+    if result {
+        return Some(NonAnswer::ToolResult);
+    }
+    // Nothing but a data block: the page's state said back, not an answer.
+    let data =
+        a.strip_prefix("<page_data>").and_then(|d| d.trim_end().strip_suffix("</page_data>"));
+    data.filter(|d| !d.contains("<page_data>")).map(|_| NonAnswer::PageData)
 }
 
 /// The lower-case words of a text.

@@ -59,13 +59,21 @@ pub fn agreement(
     record: &str,
     arguments: &Value,
 ) -> Agreement {
-    let rows = rows_of(snapshot, declared);
-    let Some(chosen) = rows.iter().position(|(id, _)| id == record) else {
-        return Agreement::Agrees;
-    };
+    let mut rows = rows_of(snapshot, declared);
     let mut ignored = vocabulary(snapshot);
     argument_words(arguments, &mut ignored);
     let (strong, weak) = cues(request, &Words::from(ignored));
+    let chosen = match rows.iter().position(|(id, _)| id == record) {
+        Some(i) => i,
+        // A row the page cites by id alone (a long list's offscreen rows): only its id can
+        // be compared, so only a request that names a row for certain can tell it is not
+        // the one — the rows shown that match are named, or the row meant is elsewhere.
+        None if !strong.is_empty() && row_ids_of(snapshot, declared).any(|id| id == record) => {
+            rows.push((record.to_owned(), RowText::new(&[record])));
+            rows.len() - 1
+        }
+        None => return Agreement::Agrees,
+    };
     if !strong.is_empty() {
         return by_strong(&rows, chosen, &strong);
     }
@@ -166,25 +174,25 @@ impl RowText {
     }
 }
 
+/// The record ids of the rows the declared action can act on, in page order.
+fn row_ids_of<'s>(snapshot: &'s Snapshot, declared: &str) -> impl Iterator<Item = &'s str> {
+    let action = snapshot.actions.iter().find(|a| a.id == declared);
+    let set = action.and_then(|a| a.rows.as_ref()).map(|set| snapshot.row_ids(set));
+    let singles = action.filter(|a| a.rows.is_none()).map(|action| {
+        let name = action_name(action);
+        snapshot
+            .actions
+            .iter()
+            .filter(move |a| action_name(a) == name)
+            .filter_map(|a| a.record.as_deref())
+    });
+    set.into_iter().flatten().map(String::as_str).chain(singles.into_iter().flatten())
+}
+
 /// The rows the declared action can act on, with their records' text; rows without a
 /// record are left out (there is nothing to compare).
 fn rows_of(snapshot: &Snapshot, declared: &str) -> Vec<(String, RowText)> {
-    let Some(action) = snapshot.actions.iter().find(|a| a.id == declared) else {
-        return vec![];
-    };
-    let ids: Vec<&str> = match &action.rows {
-        Some(set) => snapshot.row_ids(set).iter().map(String::as_str).collect(),
-        None => {
-            let name = action_name(action);
-            snapshot
-                .actions
-                .iter()
-                .filter(|a| action_name(a) == name)
-                .filter_map(|a| a.record.as_deref())
-                .collect()
-        }
-    };
-    ids.into_iter()
+    row_ids_of(snapshot, declared)
         .filter_map(|id| snapshot.records.iter().find(|r| r.id == id))
         .map(|r| {
             let mut parts: Vec<String> = vec![r.id.clone()];
@@ -355,6 +363,31 @@ mod tests {
             judge("Toggle t10 please", "t9"),
             Agreement::Better { rows: vec!["t10".into()] }
         );
+    }
+
+    #[test]
+    fn a_row_cited_by_id_alone_is_held_to_what_names_a_row_for_certain() {
+        // A long list: t80 and t960 are rows of `toggle` known by id only.
+        let mut snapshot = tasks();
+        let set = snapshot.actions[0].rows.as_mut().unwrap();
+        set.records.extend(["t80".to_owned(), "t960".to_owned()]);
+        let judge = |ask: &str, record: &str| {
+            agreement(ask, &snapshot, "toggle", record, &json!({"record": record}))
+        };
+        // The title's number is not the id: the row named is not one the page shows.
+        assert_eq!(
+            judge("Mark \"Schedule the security audit (80)\" as done.", "t80"),
+            Agreement::NotShown { words: vec!["Schedule the security audit (80)".into()] }
+        );
+        assert_eq!(
+            judge("Mark \"Schedule the security audit (20)\" as done.", "t80"),
+            Agreement::Better { rows: vec!["t20".into()] }
+        );
+        // Named by its id, it is the row; with nothing certain in the request, it may run.
+        assert_eq!(judge("Toggle t80 please", "t80"), Agreement::Agrees);
+        assert_eq!(judge("Mark the weekly report as done.", "t960"), Agreement::Agrees);
+        // Not a row of the action at all: that is the call check's to answer.
+        assert_eq!(judge("Mark \"Buy milk\" as done.", "t5000"), Agreement::Agrees);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The assistant loop, natively, with a scripted model and a fake Todo page: the spec's
 //! walkthrough request by request, and every way a call can go wrong.
 
-use pling_core::agent::{Agent, AgentConfig, Effect, FinishReason, Outcome, Purpose};
+use pling_core::agent::{Agent, AgentConfig, Effect, FinishReason, Outcome, Purpose, NUDGE};
 use pling_core::openai::{FinishReason as Stop, Message, ModelError, Reply, ToolCall};
 use pling_core::{
     Action, ActionKind, Effect as Rw, Limits, Record, Region, RowSet, Snapshot, StateGroup,
@@ -1060,6 +1060,26 @@ fn an_apology_after_a_failed_call_gets_the_error_back_once() {
 }
 
 #[test]
+fn page_data_said_back_gets_one_nudge_then_what_ran() {
+    let data = r#"<page_data>{"filter":"open","total":12}</page_data>"#;
+    let (requests, finish) = drive(
+        &mut Agent::new(config()),
+        &mut Page::new(),
+        "Save my profile with the email ana@example.com.",
+        vec![text_reply(data), text_reply(data)],
+        true,
+    );
+    let nudge = requests[1]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(nudge["content"], pling_core::agent::NUDGE_PAGE_DATA);
+    let Effect::Finish { message, .. } = finish else { panic!() };
+    assert!(
+        message.starts_with("The model copied the page's data instead of answering."),
+        "{message}"
+    );
+    assert!(!message.contains("<page_data>"), "{message}");
+}
+
+#[test]
 fn a_tool_definition_written_out_gets_one_nudge_then_what_ran() {
     let definition = r#"<tools>{"type": "function", "function": {"name": "search", "description": "Search tasks", "parameters": {"type": "object"}}}</tools>"#;
     let (requests, finish) = drive(
@@ -1123,7 +1143,8 @@ fn the_same_unnamed_row_again_runs_only_if_the_person_allows_it() {
     for allow in [false, true] {
         let mut page = Page::new();
         let again = || tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t10"}"#)]);
-        let script = vec![again(), again(), text_reply("Done.")];
+        // Allowed, t10 ran; the row the request names is still left, and the model is told.
+        let script = vec![again(), again(), text_reply("Done."), text_reply("Only t10 was done.")];
         let ask = "Mark the weekly report as done.";
         let (_, _, asked) =
             drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| allow, |_| {});
@@ -1276,6 +1297,29 @@ fn a_request_done_in_part_is_sent_back_with_the_operation_that_did_not_run() {
 }
 
 #[test]
+fn an_invented_id_made_again_after_the_search_offers_the_row_it_found() {
+    for allow in [false, true] {
+        let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
+        let script = vec![
+            tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t42"}"#)]),
+            text_reply("Done."),
+        ];
+        let (_, _, asked) = drive_with(
+            &mut Agent::new(config()),
+            &mut page,
+            QUOTED_REPORT,
+            script,
+            |_| allow,
+            |_| {},
+        );
+        // Pling's search found t9; its replay of the model's call offers t9 to the person.
+        assert_eq!(asked, [Some("Write the weekly report".to_owned())]);
+        let ran: &[&str] = if allow { &["search", "toggle@t9"] } else { &["search"] };
+        assert_eq!(page.calls, ran);
+    }
+}
+
+#[test]
 fn a_request_for_two_rows_done_on_one_is_sent_back_with_the_row_left() {
     let mut page = Page::new();
     let script = vec![
@@ -1294,6 +1338,25 @@ fn a_request_for_two_rows_done_on_one_is_sent_back_with_the_row_left() {
     assert_eq!(page.calls, vec!["toggle@t9", "toggle@t12"]);
     let Effect::Finish { message, .. } = finish else { panic!() };
     assert_eq!(message, "I marked t9 and t12 as done.");
+}
+
+#[test]
+fn the_request_said_back_after_one_of_two_rows_is_told_the_row_left() {
+    let mut page = Page::new();
+    let ask = "Mark the weekly report and the security audit as done.";
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t9"}"#)]),
+        text_reply(ask),
+        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t12"}"#)]),
+        text_reply("Both are marked as done."),
+    ];
+    let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        nudge["content"],
+        format!("{NUDGE} My request also asks for `toggle` on t12, which did not run. What ran: toggle on t9 (done).")
+    );
+    assert_eq!(page.calls, vec!["toggle@t9", "toggle@t12"]);
 }
 
 #[test]
@@ -1352,20 +1415,21 @@ fn a_row_that_cannot_run_and_is_not_the_one_named_is_answered_with_the_search() 
 
 #[test]
 fn silence_after_the_rows_were_named_gets_one_nudge() {
-    let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
+    let mut page = Page::listing("launch"); // only t1 is listed
     let script = vec![
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"x1"}"#)]),
         text_reply(""),
-        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t9"}"#)]),
-        text_reply("Done: the weekly report is marked."),
+        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t2"}"#)]),
+        text_reply("Done: the design review is marked."),
     ];
-    let ask = QUOTED_REPORT;
+    // Two rows hold the word: the search finds both, and the model must choose.
+    let ask = "Mark the \"review\" task as done.";
     let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
     let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(nudge["role"], "user");
     let said = nudge["content"].as_str().unwrap();
-    assert!(said.starts_with("Nothing has been done yet.") && said.contains(": t9;"), "{said}");
-    assert_eq!(page.calls, vec!["search", "toggle@t9"]);
+    assert!(said.starts_with("Nothing has been done yet.") && said.contains(": t1, t2;"), "{said}");
+    assert_eq!(page.calls, vec!["search", "toggle@t2"]);
 }
 
 #[test]
