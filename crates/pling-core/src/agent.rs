@@ -579,12 +579,9 @@ impl Agent {
             out = format!("{out} {advice}");
         }
         // Part of the request done: say which part is left, by operation and id.
-        let left = self.unrun_requested();
+        let left = words_of_left(&self.unrun_requested());
         if !left.is_empty() && self.log.iter().any(|d| d.dispatched && d.ok) {
-            out = format!(
-                "{out} My request also asks for {}, which did not run.",
-                left.join(" and ")
-            );
+            out = format!("{out} My request also asks for {left}, which did not run.");
         }
         if self.log.iter().any(|d| d.dispatched) {
             out = self.ran_by_id(&out);
@@ -621,11 +618,10 @@ impl Agent {
             )));
         }
         // Part of a request done: an operation the request names by its name did not run.
-        let asked = self.unrun_requested();
+        let asked = words_of_left(&self.unrun_requested());
         if !asked.is_empty() && self.log.iter().any(|d| d.dispatched && d.ok) {
             return Some(self.ran_by_id(&format!(
-                "My request also asks for {}, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not.",
-                asked.join(" and ")
+                "My request also asks for {asked}, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not."
             )));
         }
         None
@@ -1300,7 +1296,7 @@ impl Agent {
     /// `save`) that did not run successfully, as `` `save` ``, or that ran but not on a row the
     /// request names by its id ("ship orders 1498 and 1491" after one ship), as
     /// `` `ship` on 1491 ``; none for a question or a request that says not.
-    fn unrun_requested(&self) -> Vec<String> {
+    fn unrun_requested(&self) -> Vec<Left> {
         let request = self.request.to_lowercase();
         const NOT: [&str; 5] = [" not ", "n't", "never", "without", "don’t"];
         if only_asks(&request) || NOT.iter().any(|n| request.contains(n)) {
@@ -1308,7 +1304,7 @@ impl Agent {
         }
         let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else { return vec![] };
         let words = words_of(&request);
-        let mut out: Vec<String> = Vec::new();
+        let mut out: Vec<Left> = Vec::new();
         for a in shown.actions.iter().filter(|a| a.available && !a.covered && !a.handoff) {
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
             let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name).to_lowercase();
@@ -1343,7 +1339,7 @@ impl Agent {
             if verb.len() < 3 || !past_forms(verb).iter().any(|f| words.contains(f)) {
                 continue;
             }
-            let item = self.left_undone(shown, a, name, verb, &words, &[]);
+            let item = self.left_undone(shown, a, name, verb, &words, &[]).map(|l| l.words());
             if let Some(item) = item.filter(|i| !out.contains(i)) {
                 out.push(item);
             }
@@ -1362,9 +1358,8 @@ impl Agent {
         })
     }
 
-    /// What of operation `a` (`name`) is left undone: all of it, as `` `name` ``, or a row
-    /// that `words` name by its id, or that is one of `named`, it did not run on, as
-    /// `` `name` on 1491 ``.
+    /// What of operation `a` (`name`) is left undone: all of it, or a row that `words` name
+    /// by its id, or that is one of `named`, it did not run on.
     fn left_undone(
         &self,
         shown: &Snapshot,
@@ -1373,14 +1368,14 @@ impl Agent {
         verb: &str,
         words: &rustc_hash::FxHashSet<String>,
         named: &[String],
-    ) -> Option<String> {
+    ) -> Option<Left> {
         if !self.ran_ok(verb, None) {
-            return Some(format!("`{name}`"));
+            return Some(Left { name: name.to_owned(), record: None });
         }
         let meant = |id: &str| words.contains(&id.to_lowercase()) || named.iter().any(|n| n == id);
         row_ids_of(shown, a)
             .find(|id| meant(id) && !self.ran_ok(verb, Some(id)))
-            .map(|id| format!("`{name}` on {id}"))
+            .map(|id| Left { name: name.to_owned(), record: Some(id.to_owned()) })
     }
 
     fn what_ran(&self, why: &str) -> String {
@@ -1606,6 +1601,27 @@ fn echoes(answer: &str, request: &str) -> bool {
 type Refusal = (Option<String>, String, Option<String>);
 
 /// The record ids an action acts on: its row set's, or its own record.
+/// Part of a request left undone: an operation, or one row of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Left {
+    name: String,
+    record: Option<String>,
+}
+
+impl Left {
+    /// `` `save` ``, or `` `ship` on 1491 ``.
+    fn words(&self) -> String {
+        match &self.record {
+            Some(r) => format!("`{}` on {r}", self.name),
+            None => format!("`{}`", self.name),
+        }
+    }
+}
+
+fn words_of_left(left: &[Left]) -> String {
+    left.iter().map(Left::words).collect::<Vec<_>>().join(" and ")
+}
+
 fn row_ids_of<'s>(snapshot: &'s Snapshot, action: &'s Action) -> impl Iterator<Item = &'s str> {
     let set = action.rows.as_ref().map(|set| snapshot.row_ids(set)).unwrap_or(&[]);
     set.iter().map(String::as_str).chain(action.record.as_deref())
