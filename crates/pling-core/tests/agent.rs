@@ -256,6 +256,11 @@ fn tool_names(body: &Value) -> Vec<&str> {
         .collect()
 }
 
+/// The last message of a request body: the nudge, when the loop sent one.
+fn last_message(body: &Value) -> Value {
+    body["messages"].as_array().unwrap().last().unwrap().clone()
+}
+
 fn tool_results(body: &Value) -> Vec<Value> {
     body["messages"]
         .as_array()
@@ -391,7 +396,7 @@ fn bad_calls_are_answered_with_what_is_available_and_nothing_runs() {
     );
     assert!(page.calls.is_empty(), "nothing was dispatched: {:?}", page.calls);
     // Told how to find the row, it answered instead: once, it is told again.
-    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[2]);
     assert_eq!(nudge["role"], "user");
     assert_eq!(
         nudge["content"],
@@ -736,7 +741,7 @@ fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
         }
         other => panic!("{other:?}"),
     }
-    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[2]);
     assert_eq!(nudge["role"], "user");
     assert_eq!(
         nudge["content"],
@@ -1044,7 +1049,7 @@ fn an_apology_after_a_failed_call_gets_the_error_back_once() {
     ];
     let (requests, finish) =
         drive(&mut Agent::new(config()), &mut Page::new(), "Add Call Bob.", script, true);
-    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[2]);
     // The page's own words stay in the tool result; the nudge names the call.
     assert_eq!(nudge["content"], "Nothing has been done yet. The last call, `add_todo`, failed: its result above says why, and so does **Current page feedback** if the page has any. Correct the call and make it again; if my request cannot be done on this page, say why.");
     let Effect::Finish { message, .. } = finish else { panic!() };
@@ -1069,7 +1074,7 @@ fn page_data_said_back_gets_one_nudge_then_what_ran() {
         vec![text_reply(data), text_reply(data)],
         true,
     );
-    let nudge = requests[1]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[1]);
     assert_eq!(nudge["content"], pling_core::agent::NUDGE_PAGE_DATA);
     let Effect::Finish { message, .. } = finish else { panic!() };
     assert!(
@@ -1089,7 +1094,7 @@ fn a_tool_definition_written_out_gets_one_nudge_then_what_ran() {
         vec![text_reply(definition), text_reply(definition)],
         true,
     );
-    let nudge = requests[1]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[1]);
     assert_eq!(nudge["content"], pling_core::agent::NUDGE_DEFINITION);
     match finish {
         Effect::Finish { message, .. } => assert_eq!(
@@ -1196,7 +1201,7 @@ fn an_id_not_on_the_page_is_searched_for_by_the_words_of_the_request() {
         "record `t42` is not a row of `toggle` on the page now. Pling searches for it now with `search` {\"text\":\"Priya Nair\"}: the next result shows the rows it finds. Then call `toggle` with the id of the row meant."
     );
     // It found nothing, and the model gave up at once: once, it is asked to say so or go on.
-    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[2]);
     assert_eq!(nudge["content"], "Nothing has been done yet. The search ran (its result is above): call `toggle` with the id of the row it found, or say that it was not found.");
     // The search, and the model's call made again (refused: the row is still not there).
     assert_eq!(page.calls, vec!["search"]);
@@ -1279,7 +1284,7 @@ fn a_request_done_in_part_is_sent_back_with_the_operation_that_did_not_run() {
     ];
     let ask = "Search for the report, then clear the list.";
     let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, false);
-    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[2]);
     assert_eq!(
         nudge["content"],
         "My request also asks for `clear_all`, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not. What ran: search (done)."
@@ -1330,7 +1335,7 @@ fn a_request_for_two_rows_done_on_one_is_sent_back_with_the_row_left() {
     ];
     let ask = "Mark t9 and t12 as done.";
     let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
-    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[2]);
     assert_eq!(
         nudge["content"],
         "My request also asks for `toggle` on t12, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not. What ran: toggle on t9 (done)."
@@ -1351,7 +1356,7 @@ fn the_request_said_back_after_one_of_two_rows_is_told_the_row_left() {
         text_reply("Both are marked as done."),
     ];
     let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
-    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[2]);
     assert_eq!(
         nudge["content"],
         format!("{NUDGE} My request also asks for `toggle` on t12, which did not run. What ran: toggle on t9 (done).")
@@ -1425,7 +1430,7 @@ fn silence_after_the_rows_were_named_gets_one_nudge() {
     // Two rows hold the word: the search finds both, and the model must choose.
     let ask = "Mark the \"review\" task as done.";
     let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
-    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[2]);
     assert_eq!(nudge["role"], "user");
     let said = nudge["content"].as_str().unwrap();
     assert!(said.starts_with("Nothing has been done yet.") && said.contains(": t1, t2;"), "{said}");
@@ -1443,7 +1448,7 @@ fn an_answer_that_names_a_row_the_operation_did_not_run_on_is_checked() {
     ];
     let ask = "Mark the weekly report and the security audit as done.";
     let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
-    let nudge = requests[2]["messages"].as_array().unwrap().last().unwrap().clone();
+    let nudge = last_message(&requests[2]);
     assert_eq!(
         nudge["content"],
         "Your answer says `toggle` on t12 was done, but it did not run. If my request needs it, call it now; otherwise say plainly what was done and what was not. What ran: toggle on t9 (done)."
