@@ -5,10 +5,9 @@ import { PageFacts, Viewport, blocked, centreOf, isCovered, isDisabled, isShown,
 import { elementParams, scan } from './attributes.js';
 import { messageOf } from './errors.js';
 import { Secrets, isSensitive } from './safe.js';
-import { FULL_FIELDS_LIMIT } from './contract.js';
+import { FULL_FIELDS_LIMIT, MASK } from './contract.js';
 
-/** What a masked value reads as. */
-export const MASK = '[masked]';
+export { MASK };
 /** Reason given for a disabled control whose author gave none. */
 export const DISABLED_REASON = 'disabled on the page';
 /** Reason given for a hidden control. */

@@ -23,3 +23,9 @@ export const EXPECTATIONS = Object.freeze(['records', 'records.added', 'records.
  * observation shows in full — and the rest by id, in `Snapshot::record_ids`.
  */
 export const FULL_FIELDS_LIMIT = 500;
+
+/**
+ * What a value marked sensitive reads as in a snapshot: the shim writes it in place of the
+ * value, and the rules tell the model what it means.
+ */
+export const MASK = '[masked]';

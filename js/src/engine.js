@@ -119,6 +119,8 @@ export class Observed {
     this.tools = out.tools;
     /** @type {Record<string, number>} */
     this.omissions = out.omissions;
+    /** The conditional rules this page needs, for {@link systemMessage}. @type {number} */
+    this.rules = out.rules;
   }
 
   /**
@@ -164,12 +166,13 @@ export class Observed {
 }
 
 /**
- * The system message: the framework rules, the application section once, the page section.
+ * The system message: the framework rules the page needs, the application section once, the
+ * page section.
  * @param {string | undefined} application
- * @param {string} section
+ * @param {Observed} observed
  */
-export function systemMessage(application, section) {
-  return guarded(() => wasm.systemMessage(application, section));
+export function systemMessage(application, observed) {
+  return guarded(() => wasm.systemMessage(application, observed.section, observed.rules));
 }
 
 /** @returns {object} the default limits */

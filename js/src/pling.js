@@ -218,7 +218,7 @@ export class Pling {
       section: engine.section,
       tools: engine.tools,
       omissions: engine.omissions,
-      system: systemMessage(this.options.app, engine.section),
+      system: systemMessage(this.options.app, engine),
       snapshot: collected.snapshot,
       settle: report,
     };

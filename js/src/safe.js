@@ -3,7 +3,8 @@
 // sensitive, and every value marked secret scrubbed from anything that is sent — snapshots,
 // handler errors, feedback — wherever it turns up.
 
-const MASK = '[masked]';
+import { MASK } from './contract.js';
+
 /** Secrets shorter than this are masked where declared but not searched for elsewhere. */
 const MIN_SECRET = 3;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

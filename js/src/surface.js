@@ -49,7 +49,7 @@ export class AgentSurface {
     /** @type {SurfaceObservation} */
     const view = {
       version: SURFACE_VERSION,
-      system: systemMessage(this.pling.options.app, engine.section),
+      system: systemMessage(this.pling.options.app, engine),
       section: engine.section,
       tools: engine.tools,
       omissions: engine.omissions,

@@ -37,7 +37,8 @@ fn main() -> ExitCode {
             "{}",
             system_message(
                 Some("You help the user manage a personal task list."),
-                &rendered.section
+                &rendered.section,
+                rendered.rules
             )
         );
     } else {

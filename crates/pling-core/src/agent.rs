@@ -18,7 +18,7 @@ use crate::openai::{
 };
 use crate::receipt::{record_label, Receipt};
 use crate::render::{render, with_record_choices};
-use crate::rules::system_message;
+use crate::rules::{system_message, RuleNeeds};
 use crate::snapshot::{Action, Effect::Write, Snapshot};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
@@ -261,6 +261,9 @@ pub struct Agent {
     estimated: usize,
     /// Whether the current step was already retried after a context overflow.
     overflow_retried: bool,
+    /// The conditional rules the conversation's pages have needed: kept once needed, so the
+    /// rules the prompt cache reuses change at most once for each.
+    rule_needs: RuleNeeds,
     /// Whether this request's answer that only repeated it was already sent back once.
     nudged: bool,
     /// Row calls held back once because the request names other rows (by action id).
@@ -358,6 +361,7 @@ impl Agent {
             calibration: 1.0,
             estimated: 0,
             overflow_retried: false,
+            rule_needs: RuleNeeds::default(),
             nudged: false,
             disputed: Vec::new(),
             find_first: None,
@@ -541,10 +545,17 @@ impl Agent {
             message = self.what_ran(kind.words());
         } else if let Some(nudge) = self.second_chance(&message) {
             return self.send_back(message, nudge);
-        } else if claims_a_change(&message) && self.unbacked(&message) {
-            // Never "done" when it was not: the receipts have the last word.
-            let note = self.what_ran("(Checked against what ran:");
-            message = format!("{message}\n\n{note})");
+        } else if claims_a_change(&message) {
+            // Never "done" when it was not, nor "done" for half a request: the receipts have
+            // the last word, with the part the request names that did not run.
+            let left = words_of_left(&self.unrun_requested());
+            if self.unbacked(&message) || !left.is_empty() {
+                let mut note = self.what_ran("(Checked against what ran:");
+                if !left.is_empty() {
+                    note = format!("{note} Not run: {left}.");
+                }
+                message = format!("{message}\n\n{note})");
+            }
         }
         match finish_reason {
             crate::openai::FinishReason::Length => {
@@ -805,7 +816,9 @@ impl Agent {
             }
         };
         let rendered = render(&observation);
-        let system = system_message(self.config.application.as_deref(), &rendered.section);
+        self.rule_needs = self.rule_needs.union(rendered.rules);
+        let application = self.config.application.as_deref();
+        let system = system_message(application, &rendered.section, self.rule_needs);
         let fixed = fixed_tokens(&system, &rendered.tools);
         // The history's own estimate is scaled inside; the fixed part is given scaled by what
         // the endpoint was seen to count, and so is the history (the difference is added).

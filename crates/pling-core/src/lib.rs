@@ -44,8 +44,9 @@ pub use observe::{
 };
 pub use render::{page_section, render, tools, with_record_choices, NameMap, Rendered};
 pub use resolve::{CallError, Resolved};
-pub use rules::{system_message, RULES};
+pub use rules::{rules, system_message, Need, RuleNeeds, RULES};
 pub use snapshot::{
     is_expectation, Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record,
     RecordIds, Region, RowException, RowSet, Snapshot, StateGroup, EXPECTATIONS, FULL_FIELDS_LIMIT,
+    MASK,
 };

@@ -86,6 +86,8 @@ pub struct Observation<'a> {
     pub feedback_total: usize,
     /// Page-data strings shortened with a visible mark.
     pub values_shortened: usize,
+    /// Whether an active region has more items than it shows (`20 of 500 items visible`).
+    pub items_left_out: bool,
     /// The limits this observation was built with.
     pub limits: Limits,
 }
@@ -361,7 +363,16 @@ pub fn observe<'a>(
         feedback,
         feedback_total: snapshot.feedback.len(),
         values_shortened: shortened,
+        items_left_out: items_left_out(&regions),
         limits: *limits,
+    })
+}
+
+/// Whether an active region declares more items than are visible.
+fn items_left_out(regions: &Regions<'_>) -> bool {
+    let mut all = regions.snapshot.regions.iter().enumerate();
+    all.any(|(r, region)| {
+        regions.active[r] && matches!((region.visible, region.total), (Some(v), Some(t)) if v < t)
     })
 }
 

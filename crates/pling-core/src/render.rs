@@ -2,6 +2,8 @@
 //! observation so that their names and availability cannot disagree.
 
 use crate::observe::{plural, Entry, Observation, Row, Target, EXAMPLE_IDS};
+use crate::rules::{Need, RuleNeeds};
+use crate::snapshot::{ActionKind, MASK};
 use crate::text::{authored_line, data_line, neutralize_tags, seal, BLOCK_CLOSE, BLOCK_OPEN};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -17,6 +19,9 @@ pub struct Rendered<'o, 'a> {
     pub tools: Vec<Value>,
     /// From legal function names back to original action ids.
     pub names: NameMap<'o, 'a>,
+    /// The framework's conditional rules this page needs.
+    #[serde(skip)]
+    pub rules: RuleNeeds,
 }
 
 /// From each callable function name back to the original action ids. Names map; they grant
@@ -74,11 +79,32 @@ impl Serialize for NameMap<'_, '_> {
 
 /// Renders the page section, the tool schemas and the name map.
 pub fn render<'o, 'a>(observation: &'o Observation<'a>) -> Rendered<'o, 'a> {
-    Rendered {
-        section: page_section(observation),
-        tools: tools(observation),
-        names: NameMap::new(observation),
-    }
+    let section = page_section(observation);
+    let rules = rule_needs(observation, &section);
+    Rendered { section, tools: tools(observation), names: NameMap::new(observation), rules }
+}
+
+/// The conditional rules a page needs: those that speak of something its section shows.
+pub fn rule_needs(o: &Observation<'_>, section: &str) -> RuleNeeds {
+    let omissions = o.omissions();
+    let listed = || o.entries.iter().filter(|e| e.listed);
+    let left_out = o.items_left_out
+        || omissions.records_not_shown > 0
+        || omissions.entries_not_shown > 0
+        || omissions.actions_hidden > 0
+        || omissions.records_hidden > 0;
+    [
+        (listed().any(|e| e.kind == ActionKind::Navigate), Need::Navigation),
+        (o.unavailable_actions > 0, Need::Unavailable),
+        (o.hidden_total > 0, Need::Hidden),
+        (listed().any(|e| e.confirm), Need::Confirm),
+        (listed().any(|e| e.handoff), Need::Handoff),
+        (section.contains(MASK), Need::Masked),
+        (left_out, Need::LeftOut),
+    ]
+    .into_iter()
+    .filter(|(needed, _)| *needed)
+    .fold(RuleNeeds::default(), |set, (_, need)| set.with(need))
 }
 
 /// The page section alone, in the spec's format.

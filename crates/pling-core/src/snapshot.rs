@@ -220,6 +220,10 @@ pub struct Action {
     pub value: Option<DataValue>,
 }
 
+/// What a value marked sensitive reads as in a snapshot: the shim writes it in place of the
+/// value, and the rules tell the model what it means.
+pub const MASK: &str = "[masked]";
+
 /// Records a snapshot carries with their fields: up to this many, every one (a search can then
 /// find a row by its fields anywhere); above it, only rows in the viewport — the only ones an
 /// observation shows in full — and the rest by id, in [`Snapshot::record_ids`].

@@ -1291,6 +1291,18 @@ fn a_request_done_in_part_is_sent_back_with_the_operation_that_did_not_run() {
     );
     let Effect::Finish { message, .. } = finish else { panic!() };
     assert_eq!(message, "I searched; I did not clear the list.");
+    // Said again as a success without the part left, the answer gets the receipts and it.
+    let script = vec![
+        tool_reply(None, vec![call("c1", "search", r#"{"text":"report"}"#)]),
+        text_reply("I searched for the report."),
+        text_reply("I have searched for the report."),
+    ];
+    let (_, finish) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, false);
+    let Effect::Finish { message, .. } = finish else { panic!() };
+    assert_eq!(
+        message,
+        "I have searched for the report.\n\n(Checked against what ran: What ran: search (done). Not run: `clear_all`.)"
+    );
     // A request that says not to is not pressed.
     let script = vec![
         tool_reply(None, vec![call("c1", "search", r#"{"text":"report"}"#)]),

@@ -22,6 +22,7 @@ const JS_CONSTANTS: &[(&str, &str)] = &[
     ("FeedbackKind", "FEEDBACK_KINDS"),
     ("EXPECTATIONS", "EXPECTATIONS"),
     ("FULL_FIELDS_LIMIT", "FULL_FIELDS_LIMIT"),
+    ("MASK", "MASK"),
 ];
 
 /// The types the contract is made of, in the order they are written.
@@ -273,6 +274,9 @@ fn frozen(values: &[String]) -> String {
 fn constant(c: &syn::ItemConst) -> String {
     if let Expr::Lit(syn::ExprLit { lit: Lit::Int(n), .. }) = &*c.expr {
         return n.base10_digits().to_owned();
+    }
+    if let Expr::Lit(syn::ExprLit { lit: Lit::Str(text), .. }) = &*c.expr {
+        return format!("'{}'", text.value());
     }
     frozen(&strings(c))
 }

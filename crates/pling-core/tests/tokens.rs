@@ -22,9 +22,10 @@ fn corpus() -> Vec<(String, String)> {
     docs.push(("rules".into(), RULES.to_owned()));
     let todos = Snapshot::from_json(include_str!("fixtures/todos.json")).unwrap();
     let o = observe(&todos, &Limits::default()).unwrap();
+    let r = render(&o);
     docs.push((
         "system message".into(),
-        system_message(Some("You help the user manage a personal task list."), &render(&o).section),
+        system_message(Some("You help the user manage a personal task list."), &r.section, r.rules),
     ));
     // A receipt made by the real code: the search on the Todo page.
     let before = Snapshot::from_json(include_str!("fixtures/todos.json")).unwrap();

@@ -26,14 +26,20 @@ pub fn start() {
     panic::install();
 }
 
-/// The rules every system message starts with.
+/// Every rule a system message may start with.
 #[wasm_bindgen(js_name = rules)]
 pub fn rules() -> String {
     pling_core::RULES.to_owned()
 }
 
-/// The system message: rules, the application section once, then the page section.
+/// The system message: the rules the page needs (`rules` from a `Page`'s render; every rule
+/// when absent), the application section once, then the page section.
 #[wasm_bindgen(js_name = systemMessage)]
-pub fn system_message(application: Option<String>, page_section: &str) -> String {
-    pling_core::system_message(application.as_deref(), page_section)
+pub fn system_message(
+    application: Option<String>,
+    page_section: &str,
+    rules: Option<u8>,
+) -> String {
+    let needs = rules.map_or(pling_core::RuleNeeds::ALL, pling_core::RuleNeeds::from_bits);
+    pling_core::system_message(application.as_deref(), page_section, needs)
 }

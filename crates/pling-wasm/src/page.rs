@@ -43,13 +43,20 @@ impl Page {
             section: &'r str,
             tools: &'r [serde_json::Value],
             omissions: pling_core::Omissions,
+            rules: u8,
         }
-        let out = Out { section: &r.section, tools: &r.tools, omissions: o.omissions() };
+        let out = Out {
+            section: &r.section,
+            tools: &r.tools,
+            omissions: o.omissions(),
+            rules: r.rules.bits(),
+        };
         let rendered = serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))?;
         Ok(Page { snapshot, limits, rendered })
     }
 
-    /// The observation as JSON: `{section, tools, omissions}`.
+    /// The observation as JSON: `{section, tools, omissions, rules}`, where `rules` is the set
+    /// of conditional rules the page needs, for `systemMessage`.
     pub fn render(&self) -> String {
         self.rendered.clone()
     }
