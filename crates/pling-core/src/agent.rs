@@ -1,6 +1,6 @@
 //! The assistant loop as a sans-IO state machine. It says what to do next — observe the page,
 //! call the model with this request, ask the person to confirm, dispatch this action, finish —
-//! and takes each outcome back. The host (the browser shim, or a test) performs the effects.
+//! and takes each outcome back. The host (the browser shim, or a test) carries out each [`Command`].
 //!
 //! Every tool call is checked before anything runs: its JSON, its name and record against the
 //! observation the model saw, its arguments against the schema. Confirmation and handoff are
@@ -84,7 +84,7 @@ pub enum Purpose {
 /// Why the loop finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub enum FinishReason {
+pub enum EndReason {
     /// The model answered.
     Answered,
     /// An action needs the person: control is theirs.
@@ -122,7 +122,7 @@ pub struct Done {
 /// What the host must do next.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
-pub enum Effect {
+pub enum Command {
     /// Wait for the page to settle, take a snapshot, and pass it to [`Agent::observed`].
     Observe,
     /// POST `body` to `/chat/completions`, with retries, and pass the reply to
@@ -164,7 +164,7 @@ pub enum Effect {
     /// The loop is over.
     Finish {
         /// Why.
-        reason: FinishReason,
+        reason: EndReason,
         /// What to tell the person.
         message: String,
         /// What ran, from the receipts.
@@ -205,7 +205,7 @@ enum State {
     Model { purpose: Purpose, cut: usize },
     Confirm,
     Dispatch,
-    Finished(Effect),
+    Finished(Command),
 }
 
 impl State {
@@ -395,7 +395,7 @@ impl Agent {
     }
 
     /// Starts a task with the person's words.
-    pub fn ask(&mut self, text: &str) -> Result<Effect, AgentError> {
+    pub fn ask(&mut self, text: &str) -> Result<Command, AgentError> {
         if self.busy() {
             return Err(self.wrong("a new request"));
         }
@@ -415,14 +415,14 @@ impl Agent {
         self.failures.clear();
         self.log.clear();
         self.state = State::Observe { receipt: false };
-        Ok(Effect::Observe)
+        Ok(Command::Observe)
     }
 
-    /// Takes the settled snapshot the last [`Effect::Observe`] asked for.
-    pub fn observed(&mut self, snapshot: Snapshot) -> Result<Effect, AgentError> {
+    /// Takes the settled snapshot the last [`Command::Observe`] asked for.
+    pub fn observed(&mut self, snapshot: Snapshot) -> Result<Command, AgentError> {
         let State::Observe { receipt } = self.state else {
-            if let State::Finished(effect) = &self.state {
-                return Ok(effect.clone());
+            if let State::Finished(command) = &self.state {
+                return Ok(command.clone());
             }
             return Err(self.wrong("a snapshot"));
         };
@@ -450,7 +450,7 @@ impl Agent {
         }
         self.snapshot = Some(snapshot);
         if self.repeated >= self.config.max_repeated_failures {
-            return Ok(self.finish(FinishReason::RepeatedFailures, None));
+            return Ok(self.finish(EndReason::RepeatedFailures, None));
         }
         Ok(self.next())
     }
@@ -459,10 +459,10 @@ impl Agent {
     pub fn model_replied(
         &mut self,
         reply: Result<Reply, ModelError>,
-    ) -> Result<Effect, AgentError> {
+    ) -> Result<Command, AgentError> {
         let State::Model { purpose, cut } = self.state else {
-            if let State::Finished(effect) = &self.state {
-                return Ok(effect.clone());
+            if let State::Finished(command) = &self.state {
+                return Ok(command.clone());
             }
             return Err(self.wrong("a model reply"));
         };
@@ -498,24 +498,24 @@ impl Agent {
 
     /// The model call failed (after the host's retries): the person stopped it, it was larger
     /// than the server's context (compact and ask again, once), or it is the end.
-    fn model_failed(&mut self, error: ModelError) -> Effect {
+    fn model_failed(&mut self, error: ModelError) -> Command {
         if error == ModelError::Aborted {
-            return self.finish(FinishReason::Stopped, None);
+            return self.finish(EndReason::Stopped, None);
         }
         if is_context_overflow(&error) && !self.overflow_retried {
             // Larger than the server's context: learn by how much, compact, ask again once.
             self.overflow_retried = true;
             let factor = overflow_ratio(&error).unwrap_or(1.25).clamp(1.05, 4.0);
             self.calibration = (self.calibration * factor).min(4.0);
-            if let Some(effect) = self.compaction(true) {
-                return effect;
+            if let Some(command) = self.compaction(true) {
+                return command;
             }
             return self.finish(
-                FinishReason::ModelFailed,
+                EndReason::ModelFailed,
                 Some(format!("{error} (and there was no older history to summarise)")),
             );
         }
-        self.finish(FinishReason::ModelFailed, Some(error.to_string()))
+        self.finish(EndReason::ModelFailed, Some(error.to_string()))
     }
 
     /// A reply without calls: the answer, unless it is not one (then one nudge), checked
@@ -524,7 +524,7 @@ impl Agent {
         &mut self,
         mut message: String,
         finish_reason: crate::openai::FinishReason,
-    ) -> Effect {
+    ) -> Command {
         // No answer, or the request said back (small models do): what the person reads is
         // then what the receipts say ran, not something that sounds like a success.
         if message.is_empty() {
@@ -545,11 +545,14 @@ impl Agent {
             message = self.what_ran(kind.words());
         } else if let Some(nudge) = self.second_chance(&message) {
             return self.send_back(message, nudge);
-        } else if claims_a_change(&message) {
-            // Never "done" when it was not, nor "done" for half a request: the receipts have
-            // the last word, with the part the request names that did not run.
-            let left = words_of_left(&self.unrun_requested());
-            if self.unbacked(&message) || !left.is_empty() {
+        } else {
+            // Never "done" when it was not, nor "done" for half a request, nor silence about
+            // a call that failed: the receipts have the last word, with the part the request
+            // names that did not run.
+            let left = words_of_left(&self.never_dispatched(self.unrun_requested()));
+            let claimed =
+                claims_a_change(&message) && (self.unbacked(&message) || !left.is_empty());
+            if claimed || self.last_ran_failed().is_some() && !owns_failure(&message) {
                 let mut note = self.what_ran("(Checked against what ran:");
                 if !left.is_empty() {
                     note = format!("{note} Not run: {left}.");
@@ -569,11 +572,11 @@ impl Agent {
         self.history
             .messages
             .push(Message::Assistant { content: Some(message.clone()), tool_calls: vec![] });
-        self.finish(FinishReason::Answered, Some(message))
+        self.finish(EndReason::Answered, Some(message))
     }
 
     /// Sends the model's answer back with `nudge` (once a request) and asks again.
-    fn send_back(&mut self, answer: String, nudge: String) -> Effect {
+    fn send_back(&mut self, answer: String, nudge: String) -> Command {
         self.nudged = true;
         self.last_nudge = Some(nudge.clone());
         self.history
@@ -617,6 +620,12 @@ impl Agent {
                 "Nothing has been done yet. The last call, `{name}`, failed: its result above says why, and so does **Current page feedback** if the page has any. Correct the call and make it again; if my request cannot be done on this page, say why."
             ));
         }
+        // The last call that ran failed, and the answer does not say so.
+        if let Some(name) = self.last_ran_failed().filter(|_| !owns_failure(answer)) {
+            return Some(format!(
+                "The last call, `{name}`, failed: its result above says why. Correct the call and make it again if you can; otherwise tell me that it failed and why."
+            ));
+        }
         if claims_a_change(answer) && self.unbacked(answer) {
             let unrun = self.unrun_claims(answer);
             let said = if unrun.is_empty() {
@@ -635,7 +644,27 @@ impl Agent {
                 "My request also asks for {asked}, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not."
             )));
         }
+        // "How many …?" answered without a number.
+        if asks_how_many(&self.request) && !has_number(answer) {
+            return Some(NUDGE_HOW_MANY.to_owned());
+        }
         None
+    }
+
+    /// The parts of `left` that were never dispatched (one that failed is in what ran).
+    fn never_dispatched(&self, left: Vec<Left>) -> Vec<Left> {
+        let tried = |l: &Left| {
+            self.log.iter().any(|d| {
+                d.dispatched && d.name == l.name && (l.record.is_none() || d.record == l.record)
+            })
+        };
+        left.into_iter().filter(|l| !tried(l)).collect()
+    }
+
+    /// The name of the last call dispatched to the page, when it failed.
+    fn last_ran_failed(&self) -> Option<&str> {
+        let last = self.log.iter().rev().find(|d| d.dispatched)?;
+        (!last.ok).then_some(last.name.as_str())
     }
 
     /// Nothing was written for this request, and the model was not nudged yet.
@@ -668,11 +697,11 @@ impl Agent {
         }
     }
 
-    /// Takes the person's answer to [`Effect::Confirm`].
-    pub fn confirmed(&mut self, yes: bool) -> Result<Effect, AgentError> {
+    /// Takes the person's answer to [`Command::Confirm`].
+    pub fn confirmed(&mut self, yes: bool) -> Result<Command, AgentError> {
         if !matches!(self.state, State::Confirm) {
-            if let State::Finished(effect) = &self.state {
-                return Ok(effect.clone());
+            if let State::Finished(command) = &self.state {
+                return Ok(command.clone());
             }
             return Err(self.wrong("a confirmation"));
         }
@@ -681,7 +710,7 @@ impl Agent {
         };
         if yes {
             self.state = State::Dispatch;
-            return Ok(dispatch_effect(flight));
+            return Ok(dispatch_command(flight));
         }
         let flight = self.in_flight.take().expect("checked above");
         let receipt = Receipt::refused(
@@ -695,11 +724,11 @@ impl Agent {
         Ok(self.next())
     }
 
-    /// Takes the page's outcome of [`Effect::Dispatch`]; the receipt follows the next snapshot.
-    pub fn dispatched(&mut self, outcome: Outcome) -> Result<Effect, AgentError> {
+    /// Takes the page's outcome of [`Command::Dispatch`]; the receipt follows the next snapshot.
+    pub fn dispatched(&mut self, outcome: Outcome) -> Result<Command, AgentError> {
         if !matches!(self.state, State::Dispatch) {
-            if let State::Finished(effect) = &self.state {
-                return Ok(effect.clone());
+            if let State::Finished(command) = &self.state {
+                return Ok(command.clone());
             }
             return Err(self.wrong("a dispatch outcome"));
         }
@@ -707,18 +736,18 @@ impl Agent {
             flight.outcome = Some(outcome);
         }
         self.state = State::Observe { receipt: true };
-        Ok(Effect::Observe)
+        Ok(Command::Observe)
     }
 
     /// The person stops the loop: nothing is dispatched after this. Calls not yet run get a
     /// result saying so, so the conversation stays well-formed for the next request.
-    pub fn stop(&mut self) -> Effect {
-        if let State::Finished(effect) = &self.state {
-            return effect.clone();
+    pub fn stop(&mut self) -> Command {
+        if let State::Finished(command) = &self.state {
+            return command.clone();
         }
         if matches!(self.state, State::Idle) {
-            return Effect::Finish {
-                reason: FinishReason::Stopped,
+            return Command::Finish {
+                reason: EndReason::Stopped,
                 message: "Nothing was running.".to_owned(),
                 actions: vec![],
             };
@@ -740,24 +769,24 @@ impl Agent {
             let ok = flight.outcome.as_ref().is_some_and(|o| o.ok);
             self.log.push(flight.done(ok, ran, Some(error.to_owned())));
         }
-        self.finish(FinishReason::Stopped, None)
+        self.finish(EndReason::Stopped, None)
     }
 
-    fn next(&mut self) -> Effect {
+    fn next(&mut self) -> Command {
         while let Some(call) = self.pending.pop_front() {
-            if let Some(effect) = self.handle_call(call) {
-                return effect;
+            if let Some(command) = self.handle_call(call) {
+                return command;
             }
             if self.repeated >= self.config.max_repeated_failures {
-                return self.finish(FinishReason::RepeatedFailures, None);
+                return self.finish(EndReason::RepeatedFailures, None);
             }
         }
         // The row the model wanted is not shown and the page can search: the search runs as
         // a call of its own (a read), so the model's next turn sees the rows it finds.
         if let Some(call) = self.auto_find.take() {
             self.searched = true;
-            if let Some(effect) = self.run_for_model(call) {
-                return effect;
+            if let Some(command) = self.run_for_model(call) {
+                return command;
             }
         }
         if let Some(name) = self.find_for.take() {
@@ -766,8 +795,8 @@ impl Agent {
         // The call that wanted a row the page did not show, as the model made it, once more.
         if let Some(call) = self.replay.take() {
             let call = ToolCall { id: format!("{}_again", call.id), ..call };
-            if let Some(effect) = self.run_for_model(call) {
-                return effect;
+            if let Some(command) = self.run_for_model(call) {
+                return command;
             }
         }
         self.request(true)
@@ -775,16 +804,16 @@ impl Agent {
 
     /// A call Pling makes in the model's stead (a search, a call made again): it is in the
     /// conversation as an assistant call of its own, with its own result.
-    fn run_for_model(&mut self, call: ToolCall) -> Option<Effect> {
+    fn run_for_model(&mut self, call: ToolCall) -> Option<Command> {
         self.reply_calls = 0;
         let kept = vec![call.for_history()];
         self.history.messages.push(Message::Assistant { content: None, tool_calls: kept });
         // Pling's own call is checked against the page as it is now.
         self.shown = self.snapshot.clone();
         self.own_call = true;
-        let effect = self.handle_call(call);
+        let command = self.handle_call(call);
         self.own_call = false;
-        effect
+        command
     }
 
     /// After the search: the rows of `name` the request names now, for the nudge.
@@ -801,16 +830,16 @@ impl Agent {
         }
     }
 
-    fn request(&mut self, count_step: bool) -> Effect {
+    fn request(&mut self, count_step: bool) -> Command {
         let Some(snapshot) = self.snapshot.clone() else {
             self.state = State::Observe { receipt: false };
-            return Effect::Observe;
+            return Command::Observe;
         };
         let observation = match observe(&snapshot, &self.config.limits) {
             Ok(o) => o,
             Err(e) => {
                 return self.finish(
-                    FinishReason::ModelFailed,
+                    EndReason::ModelFailed,
                     Some(format!("the page snapshot was rejected: {e}")),
                 )
             }
@@ -825,14 +854,14 @@ impl Agent {
         let history = self.history.tokens();
         let scaled = ((fixed + history) as f64 * self.calibration) as usize;
         if self.history.needs_compaction(scaled.saturating_sub(history), &self.config.limits) {
-            if let Some(effect) = self.compaction(false) {
-                return effect;
+            if let Some(command) = self.compaction(false) {
+                return command;
             }
         }
         self.estimated = fixed + self.history.tokens();
         if count_step {
             if self.steps >= self.config.max_steps {
-                return self.finish(FinishReason::StepLimit, None);
+                return self.finish(EndReason::StepLimit, None);
             }
             self.steps += 1;
         }
@@ -847,12 +876,12 @@ impl Agent {
         }
         self.shown = Some(snapshot);
         self.state = State::Model { purpose: Purpose::Step, cut: 0 };
-        Effect::Request { purpose: Purpose::Step, body }
+        Command::Request { purpose: Purpose::Step, body }
     }
 
     /// A request to summarise the older history, when there is older history to summarise.
     /// `forced`: even when the estimate says it fits (the server said it did not).
-    fn compaction(&mut self, forced: bool) -> Option<Effect> {
+    fn compaction(&mut self, forced: bool) -> Option<Command> {
         let keep = if forced {
             (self.config.limits.keep_recent / 2).max(1)
         } else {
@@ -866,12 +895,12 @@ impl Agent {
         };
         let body = request_body(SUMMARY_SYSTEM, &self.history.summary_messages(cut), &[], &options);
         self.state = State::Model { purpose: Purpose::Summary, cut };
-        Some(Effect::Request { purpose: Purpose::Summary, body })
+        Some(Command::Request { purpose: Purpose::Summary, body })
     }
 
-    /// Checks one call; returns the effect to perform, or `None` when it was refused (its
+    /// Checks one call; returns the command for the host, or `None` when it was refused (its
     /// result is already in the history) and the next call can be handled.
-    fn handle_call(&mut self, call: ToolCall) -> Option<Effect> {
+    fn handle_call(&mut self, call: ToolCall) -> Option<Command> {
         self.reply_calls += 1;
         if self.reply_calls > self.config.max_calls_per_reply {
             let why = format!(
@@ -933,7 +962,7 @@ impl Agent {
     }
 
     /// Starts a checked call: hands it to the person, asks them, or dispatches it.
-    fn start(&mut self, call: ToolCall, checked: Call) -> Option<Effect> {
+    fn start(&mut self, call: ToolCall, checked: Call) -> Option<Command> {
         let snapshot = self.snapshot.as_ref()?;
         let action = crate::call::action_of(snapshot, &checked).cloned().unwrap_or_default();
         let flight = InFlight {
@@ -948,9 +977,9 @@ impl Agent {
         if checked.handoff {
             return Some(self.hand_off(flight));
         }
-        let effect = if checked.confirm {
+        let command = if checked.confirm {
             self.state = State::Confirm;
-            Effect::Confirm {
+            Command::Confirm {
                 name: flight.call.name.clone(),
                 action_id: flight.action_id.clone(),
                 record: flight.record.clone(),
@@ -960,14 +989,14 @@ impl Agent {
             }
         } else {
             self.state = State::Dispatch;
-            dispatch_effect(&flight)
+            dispatch_command(&flight)
         };
         self.in_flight = Some(flight);
-        Some(effect)
+        Some(command)
     }
 
     /// A step only the person can take: it is never run; the loop ends with what to do.
-    fn hand_off(&mut self, flight: InFlight) -> Effect {
+    fn hand_off(&mut self, flight: InFlight) -> Command {
         let description = flight.action.description.as_str().to_owned();
         let receipt =
             Receipt::refused(&flight.action_id, &description, HANDED_OFF.to_owned(), String::new());
@@ -975,7 +1004,7 @@ impl Agent {
         self.log.push(flight.done(false, false, Some("handed to the person".to_owned())));
         let what = if description.is_empty() { flight.call.name.clone() } else { description };
         self.finish(
-            FinishReason::Handoff,
+            EndReason::Handoff,
             Some(format!(
                 "This step needs you: {what}. I stopped here so you can do it yourself in the page."
             )),
@@ -1258,7 +1287,7 @@ impl Agent {
         self.history.messages.push(Message::Tool { tool_call_id: call.id.clone(), content });
     }
 
-    fn finish(&mut self, reason: FinishReason, message: Option<String>) -> Effect {
+    fn finish(&mut self, reason: EndReason, message: Option<String>) -> Command {
         // Calls the model asked for that never ran still get a result.
         while let Some(call) = self.pending.pop_front() {
             let receipt = Receipt::refused(
@@ -1270,30 +1299,30 @@ impl Agent {
             self.push_result(&call, &receipt);
         }
         let message = match (reason, message) {
-            (FinishReason::Answered | FinishReason::Handoff, Some(m)) => m,
+            (EndReason::Answered | EndReason::Handoff, Some(m)) => m,
             (reason, detail) => self.honest_ending(reason, detail),
         };
-        let effect = Effect::Finish { reason, message, actions: self.log.clone() };
-        self.state = State::Finished(effect.clone());
+        let command = Command::Finish { reason, message, actions: self.log.clone() };
+        self.state = State::Finished(command.clone());
         self.in_flight = None;
-        effect
+        command
     }
 
     /// What to tell the person when the model did not finish, grounded in the receipts.
-    fn honest_ending(&self, reason: FinishReason, detail: Option<String>) -> String {
+    fn honest_ending(&self, reason: EndReason, detail: Option<String>) -> String {
         let why = match reason {
-            FinishReason::StepLimit => {
+            EndReason::StepLimit => {
                 format!("I stopped after {} steps without finishing.", self.config.max_steps)
             }
-            FinishReason::RepeatedFailures => {
+            EndReason::RepeatedFailures => {
                 "I stopped because the same action kept failing.".to_owned()
             }
-            FinishReason::Stopped => "Stopped as you asked.".to_owned(),
-            FinishReason::ModelFailed => format!(
+            EndReason::Stopped => "Stopped as you asked.".to_owned(),
+            EndReason::ModelFailed => format!(
                 "I could not continue: {}.",
                 detail.unwrap_or_else(|| "the model failed".to_owned())
             ),
-            FinishReason::Answered | FinishReason::Handoff => String::new(),
+            EndReason::Answered | EndReason::Handoff => String::new(),
         };
         self.what_ran(&why)
     }
@@ -1493,6 +1522,47 @@ fn only_asks(request: &str) -> bool {
     r.ends_with('?') && QUESTION.contains(&first)
 }
 
+/// The nudge for "how many …?" answered without a number.
+pub const NUDGE_HOW_MANY: &str = "My question asks how many. Answer it with the number, counted from the records and state on the page.";
+
+/// Whether the request asks for a count ("How many orders are awaiting payment?").
+fn asks_how_many(request: &str) -> bool {
+    let r = request.trim_start().to_lowercase();
+    only_asks(request) && (r.starts_with("how many") || r.starts_with("how much"))
+}
+
+/// Whether an answer holds a number, in digits or as a word.
+fn has_number(answer: &str) -> bool {
+    const WORDS: [&str; 15] = [
+        "no", "none", "zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+        "nine", "ten", "eleven", "twelve",
+    ];
+    answer.chars().any(|c| c.is_ascii_digit())
+        || words_of(answer).iter().any(|w| WORDS.contains(&w.as_str()))
+}
+
+/// Whether an answer says that something failed or was not done.
+fn owns_failure(answer: &str) -> bool {
+    const WORDS: [&str; 14] = [
+        "fail",
+        "not ",
+        "n't",
+        "error",
+        "unable",
+        "cannot",
+        "invalid",
+        "problem",
+        "sorry",
+        "unfortunately",
+        "rejected",
+        "refused",
+        "blocked",
+        "nothing",
+    ];
+    let a = answer.to_lowercase().replace('\u{2019}', "'");
+    WORDS.iter().any(|w| a.contains(w))
+}
+
 /// The log's word for a call the person declined.
 const DECLINED_BY_PERSON: &str = "declined by the person";
 
@@ -1648,8 +1718,8 @@ fn row_words(snapshot: &Snapshot, record: &str) -> String {
     }
 }
 
-fn dispatch_effect(flight: &InFlight) -> Effect {
-    Effect::Dispatch {
+fn dispatch_command(flight: &InFlight) -> Command {
+    Command::Dispatch {
         action_id: flight.action_id.clone(),
         declared: flight.action.id.clone(),
         record: flight.record.clone(),

@@ -1,7 +1,7 @@
 //! The assistant loop, natively, with a scripted model and a fake Todo page: the spec's
 //! walkthrough request by request, and every way a call can go wrong.
 
-use pling_core::agent::{Agent, AgentConfig, Effect, FinishReason, Outcome, Purpose, NUDGE};
+use pling_core::agent::{Agent, AgentConfig, Command, EndReason, Outcome, Purpose, NUDGE};
 use pling_core::openai::{FinishReason as Stop, Message, ModelError, Reply, ToolCall};
 use pling_core::{
     Action, ActionKind, Effect as Rw, Limits, Record, Region, RowSet, Snapshot, StateGroup,
@@ -193,7 +193,7 @@ fn drive(
     ask: &str,
     script: Vec<Result<Reply, ModelError>>,
     confirm: bool,
-) -> (Vec<Value>, Effect) {
+) -> (Vec<Value>, Command) {
     let (requests, finish, _) = drive_with(agent, page, ask, script, |_| confirm, |_| {});
     (requests, finish)
 }
@@ -207,19 +207,19 @@ fn drive_with(
     script: Vec<Result<Reply, ModelError>>,
     mut answer: impl FnMut(Option<&str>) -> bool,
     mut adjust: impl FnMut(&mut Snapshot),
-) -> (Vec<Value>, Effect, Vec<Option<String>>) {
+) -> (Vec<Value>, Command, Vec<Option<String>>) {
     let mut script = script.into_iter();
     let mut requests = Vec::new();
     let mut asked = Vec::new();
     let mut effect = agent.ask(ask).unwrap();
     loop {
         effect = match effect {
-            Effect::Observe => {
+            Command::Observe => {
                 let mut snapshot = page.snapshot();
                 adjust(&mut snapshot);
                 agent.observed(snapshot).unwrap()
             }
-            Effect::Request { body, purpose } => {
+            Command::Request { body, purpose } => {
                 requests.push(body);
                 let reply = match purpose {
                     Purpose::Step => script.next().expect("the script ran out"),
@@ -229,16 +229,16 @@ fn drive_with(
                 };
                 agent.model_replied(reply).unwrap()
             }
-            Effect::Confirm { label, .. } => {
+            Command::Confirm { label, .. } => {
                 let yes = answer(label.as_deref());
                 asked.push(label);
                 agent.confirmed(yes).unwrap()
             }
-            Effect::Dispatch { action_id, record, arguments, .. } => {
+            Command::Dispatch { action_id, record, arguments, .. } => {
                 let outcome = page.run(&action_id, record.as_deref(), &arguments);
                 agent.dispatched(outcome).unwrap()
             }
-            finish @ Effect::Finish { .. } => return (requests, finish, asked),
+            finish @ Command::Finish { .. } => return (requests, finish, asked),
         };
     }
 }
@@ -354,8 +354,8 @@ fn the_walkthrough_request_by_request() {
     assert_eq!(page.calls, ["search", "toggle@t9"]);
     assert!(page.done[8]);
     match finish {
-        Effect::Finish { reason, message, actions } => {
-            assert_eq!(reason, FinishReason::Answered);
+        Command::Finish { reason, message, actions } => {
+            assert_eq!(reason, EndReason::Answered);
             assert_eq!(message, "I found the weekly report (t9) and marked it as done.");
             let ran: Vec<(&str, bool)> =
                 actions.iter().map(|d| (d.action_id.as_deref().unwrap(), d.ok)).collect();
@@ -431,7 +431,7 @@ fn bad_calls_are_answered_with_what_is_available_and_nothing_runs() {
         .map(|m| m["tool_call_id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["c1", "c2", "c3", "c4", "c5", "c6"]);
-    assert!(matches!(finish, Effect::Finish { reason: FinishReason::Answered, .. }));
+    assert!(matches!(finish, Command::Finish { reason: EndReason::Answered, .. }));
 }
 
 #[test]
@@ -447,8 +447,8 @@ fn a_repeated_failing_call_is_pointed_out_then_the_loop_ends() {
         .unwrap()
         .ends_with("You already made this exact call and it failed; do not repeat it (rule 5)"));
     match finish {
-        Effect::Finish { reason, message, .. } => {
-            assert_eq!(reason, FinishReason::RepeatedFailures);
+        Command::Finish { reason, message, .. } => {
+            assert_eq!(reason, EndReason::RepeatedFailures);
             assert_eq!(
                 message,
                 // The search Pling ran for t99 is what ran; nothing was written.
@@ -491,7 +491,7 @@ fn confirmation_is_enforced_by_the_runtime() {
         .as_str()
         .unwrap()
         .starts_with("the person declined this action"));
-    if let Effect::Finish { actions, .. } = finish {
+    if let Command::Finish { actions, .. } = finish {
         assert_eq!(actions[0].error.as_deref(), Some("declined by the person"));
     }
     let mut page = Page::new();
@@ -514,8 +514,8 @@ fn a_handoff_action_stops_the_loop_and_runs_nothing() {
     );
     assert!(page.calls.is_empty());
     match finish {
-        Effect::Finish { reason, message, .. } => {
-            assert_eq!(reason, FinishReason::Handoff);
+        Command::Finish { reason, message, .. } => {
+            assert_eq!(reason, EndReason::Handoff);
             assert_eq!(message, "This step needs you: Pay for the premium plan. I stopped here so you can do it yourself in the page.");
         }
         other => panic!("{other:?}"),
@@ -539,8 +539,8 @@ fn the_step_limit_ends_with_an_honest_message() {
     );
     assert_eq!(requests.len(), 3);
     match finish {
-        Effect::Finish { reason, message, .. } => {
-            assert_eq!(reason, FinishReason::StepLimit);
+        Command::Finish { reason, message, .. } => {
+            assert_eq!(reason, EndReason::StepLimit);
             assert_eq!(message, "I stopped after 3 steps without finishing. What ran: search (done); search (done); search (done).");
         }
         other => panic!("{other:?}"),
@@ -553,10 +553,10 @@ fn stopping_dispatches_nothing_more() {
     let page = Page::new();
     agent.ask("Mark t1 and t2 done.").unwrap();
     let e = agent.observed(page.snapshot()).unwrap();
-    assert!(matches!(e, Effect::Request { .. }));
+    assert!(matches!(e, Command::Request { .. }));
     // The person stops while the model is thinking; its late reply is ignored.
     let stopped = agent.stop();
-    assert!(matches!(&stopped, Effect::Finish { reason: FinishReason::Stopped, .. }));
+    assert!(matches!(&stopped, Command::Finish { reason: EndReason::Stopped, .. }));
     let late = agent
         .model_replied(tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]))
         .unwrap();
@@ -571,13 +571,13 @@ fn stopping_dispatches_nothing_more() {
             vec![call("c1", "clear_all", "{}"), call("c2", "search", r#"{"text":"a"}"#)],
         ))
         .unwrap();
-    assert!(matches!(e, Effect::Confirm { .. }));
+    assert!(matches!(e, Command::Confirm { .. }));
     let stopped = agent.stop();
     assert!(matches!(
         agent.confirmed(true).unwrap(),
-        Effect::Finish { reason: FinishReason::Stopped, .. }
+        Command::Finish { reason: EndReason::Stopped, .. }
     ));
-    if let Effect::Finish { message, .. } = stopped {
+    if let Command::Finish { message, .. } = stopped {
         assert_eq!(message, "Stopped as you asked. Nothing on the page was changed.");
     }
     // Every call the model made has a result, so the next request is well-formed.
@@ -610,7 +610,7 @@ fn calls_written_as_text_are_recovered() {
         true,
     );
     assert_eq!(page.calls, ["search"]);
-    assert!(matches!(finish, Effect::Finish { reason: FinishReason::Answered, .. }));
+    assert!(matches!(finish, Command::Finish { reason: EndReason::Answered, .. }));
 }
 
 #[test]
@@ -627,8 +627,8 @@ fn model_failure_ends_honestly() {
         true,
     );
     match finish {
-        Effect::Finish { reason, message, .. } => {
-            assert_eq!(reason, FinishReason::ModelFailed);
+        Command::Finish { reason, message, .. } => {
+            assert_eq!(reason, EndReason::ModelFailed);
             assert_eq!(message, "I could not continue: the model endpoint answered 500: upstream crashed. What ran: search (done).");
         }
         other => panic!("{other:?}"),
@@ -709,7 +709,7 @@ fn a_cut_or_filtered_answer_says_so() {
         });
         let (_, finish) = drive(&mut Agent::new(config()), &mut page, "Hi.", vec![reply], true);
         match finish {
-            Effect::Finish { message, .. } => assert_eq!(message, format!("Partial {note}")),
+            Command::Finish { message, .. } => assert_eq!(message, format!("Partial {note}")),
             other => panic!("{other:?}"),
         }
     }
@@ -732,8 +732,8 @@ fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
         true,
     );
     match finish {
-        Effect::Finish { reason, message, .. } => {
-            assert_eq!(reason, FinishReason::Answered);
+        Command::Finish { reason, message, .. } => {
+            assert_eq!(reason, EndReason::Answered);
             assert_eq!(
                 message,
                 "The model repeated your request instead of answering. What ran: toggle on t1 \u{201c}Review the launch checklist\u{201d} (done)."
@@ -758,14 +758,14 @@ fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
         true,
     );
     assert!(
-        matches!(finish, Effect::Finish { ref message, .. } if message == "I could not find it."),
+        matches!(finish, Command::Finish { ref message, .. } if message == "I could not find it."),
         "{finish:?}"
     );
     // An empty answer with nothing run says so; a real answer is left as it is.
     let (_, finish) =
         drive(&mut Agent::new(config()), &mut Page::new(), "Hi.", vec![text_reply("  ")], true);
     assert!(
-        matches!(&finish, Effect::Finish { message, .. } if message == "The model gave no answer. Nothing on the page was changed."),
+        matches!(&finish, Command::Finish { message, .. } if message == "The model gave no answer. Nothing on the page was changed."),
         "{finish:?}"
     );
     let (_, finish) = drive(
@@ -775,7 +775,7 @@ fn an_answer_that_only_repeats_the_request_becomes_what_ran() {
         vec![text_reply("Hi. How can I help?")],
         true,
     );
-    assert!(matches!(&finish, Effect::Finish { message, .. } if message == "Hi. How can I help?"));
+    assert!(matches!(&finish, Command::Finish { message, .. } if message == "Hi. How can I help?"));
 }
 
 /// Runs the loop on a page given as a function of the ids dispatched so far; confirmations
@@ -785,26 +785,26 @@ fn drive_fn(
     page: impl Fn(&[String]) -> Snapshot,
     script: Vec<Result<Reply, ModelError>>,
     confirm: bool,
-) -> (Vec<String>, usize, Vec<Value>, Effect) {
+) -> (Vec<String>, usize, Vec<Value>, Command) {
     let mut script = script.into_iter();
     let (mut ran, mut asked, mut requests) = (Vec::new(), 0, Vec::new());
     let mut effect = agent.ask("Tidy up the page").unwrap();
     loop {
         effect = match effect {
-            Effect::Observe => agent.observed(page(&ran)).unwrap(),
-            Effect::Request { body, .. } => {
+            Command::Observe => agent.observed(page(&ran)).unwrap(),
+            Command::Request { body, .. } => {
                 requests.push(body);
                 agent.model_replied(script.next().unwrap_or_else(|| text_reply("Done."))).unwrap()
             }
-            Effect::Confirm { .. } => {
+            Command::Confirm { .. } => {
                 asked += 1;
                 agent.confirmed(confirm).unwrap()
             }
-            Effect::Dispatch { action_id, .. } => {
+            Command::Dispatch { action_id, .. } => {
                 ran.push(action_id);
                 agent.dispatched(Outcome { ok: true, error: None }).unwrap()
             }
-            finish @ Effect::Finish { .. } => return (ran, asked, requests, finish),
+            finish @ Command::Finish { .. } => return (ran, asked, requests, finish),
         };
     }
 }
@@ -941,15 +941,15 @@ fn a_context_overflow_compacts_the_history_and_asks_again_once() {
     let purposes: Vec<bool> =
         requests.iter().map(|r| system(r).starts_with("You summarise")).collect();
     assert_eq!(purposes, [false, true, false], "step, summary, the step again");
-    assert!(matches!(effect, Effect::Finish { reason: FinishReason::Answered, .. }));
+    assert!(matches!(effect, Command::Finish { reason: EndReason::Answered, .. }));
     let first = requests[0]["messages"].as_array().unwrap().len();
     let retried = requests[2]["messages"].as_array().unwrap().len();
     assert!(retried < first, "the retry is smaller: {retried} < {first}");
 
     // A second overflow in the same step is not retried again: it is said, honestly.
     let (_, effect) = drive(&mut agent, &mut page, "Again?", vec![overflow(), overflow()], true);
-    let Effect::Finish { reason, message, .. } = effect else { panic!() };
-    assert_eq!(reason, FinishReason::ModelFailed);
+    let Command::Finish { reason, message, .. } = effect else { panic!() };
+    assert_eq!(reason, EndReason::ModelFailed);
     assert!(message.contains("exceeds the available context size"), "{message}");
 }
 
@@ -1000,7 +1000,7 @@ fn an_answer_that_claims_a_change_nothing_made_is_checked_against_the_receipts()
         let nudge = (last["role"] == "user" && requests.len() > 1)
             .then(|| last["content"].as_str().unwrap().to_owned());
         match finish {
-            Effect::Finish { message, .. } => (message, nudge),
+            Command::Finish { message, .. } => (message, nudge),
             other => panic!("{other:?}"),
         }
     };
@@ -1052,7 +1052,7 @@ fn an_apology_after_a_failed_call_gets_the_error_back_once() {
     let nudge = last_message(&requests[2]);
     // The page's own words stay in the tool result; the nudge names the call.
     assert_eq!(nudge["content"], "Nothing has been done yet. The last call, `add_todo`, failed: its result above says why, and so does **Current page feedback** if the page has any. Correct the call and make it again; if my request cannot be done on this page, say why.");
-    let Effect::Finish { message, .. } = finish else { panic!() };
+    let Command::Finish { message, .. } = finish else { panic!() };
     assert_eq!(message, "I'm sorry, the task list is full.");
     // After the person declined, an apology is the right answer: it is not sent back.
     let script = vec![
@@ -1076,7 +1076,7 @@ fn page_data_said_back_gets_one_nudge_then_what_ran() {
     );
     let nudge = last_message(&requests[1]);
     assert_eq!(nudge["content"], pling_core::agent::NUDGE_PAGE_DATA);
-    let Effect::Finish { message, .. } = finish else { panic!() };
+    let Command::Finish { message, .. } = finish else { panic!() };
     assert!(
         message.starts_with("The model copied the page's data instead of answering."),
         "{message}"
@@ -1097,7 +1097,7 @@ fn a_tool_definition_written_out_gets_one_nudge_then_what_ran() {
     let nudge = last_message(&requests[1]);
     assert_eq!(nudge["content"], pling_core::agent::NUDGE_DEFINITION);
     match finish {
-        Effect::Finish { message, .. } => assert_eq!(
+        Command::Finish { message, .. } => assert_eq!(
             message,
             "The model wrote out a tool's definition instead of answering. Nothing on the page was changed."
         ),
@@ -1118,7 +1118,7 @@ fn an_answer_that_says_nothing_was_done_is_not_questioned() {
             true,
         );
         assert!(
-            matches!(finish, Effect::Finish { ref message, .. } if message == honest),
+            matches!(finish, Command::Finish { ref message, .. } if message == honest),
             "{finish:?}"
         );
     }
@@ -1140,7 +1140,7 @@ fn a_row_the_request_does_not_name_is_sent_back_with_the_rows_it_names() {
         error,
         "not run: the request does not name t10 “Order new office chairs”; the rows it names are t9 “Write the weekly report”. Call `toggle` with the record the request names"
     );
-    assert!(matches!(finish, Effect::Finish { reason: FinishReason::Answered, .. }));
+    assert!(matches!(finish, Command::Finish { reason: EndReason::Answered, .. }));
 }
 
 #[test]
@@ -1182,7 +1182,7 @@ fn a_row_no_row_shown_matches_is_searched_for_and_then_found() {
     assert_eq!(searched["tool_calls"][0]["id"], "pling_find_1");
     assert_eq!(tool_results(&requests[1])[1]["result"]["ok"], true);
     assert_eq!(page.calls, vec!["search", "toggle@t9"]);
-    assert!(matches!(finish, Effect::Finish { reason: FinishReason::Answered, .. }));
+    assert!(matches!(finish, Command::Finish { reason: EndReason::Answered, .. }));
 }
 
 #[test]
@@ -1289,7 +1289,7 @@ fn a_request_done_in_part_is_sent_back_with_the_operation_that_did_not_run() {
         nudge["content"],
         "My request also asks for `clear_all`, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not. What ran: search (done)."
     );
-    let Effect::Finish { message, .. } = finish else { panic!() };
+    let Command::Finish { message, .. } = finish else { panic!() };
     assert_eq!(message, "I searched; I did not clear the list.");
     // Said again as a success without the part left, the answer gets the receipts and it.
     let script = vec![
@@ -1298,7 +1298,7 @@ fn a_request_done_in_part_is_sent_back_with_the_operation_that_did_not_run() {
         text_reply("I have searched for the report."),
     ];
     let (_, finish) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, false);
-    let Effect::Finish { message, .. } = finish else { panic!() };
+    let Command::Finish { message, .. } = finish else { panic!() };
     assert_eq!(
         message,
         "I have searched for the report.\n\n(Checked against what ran: What ran: search (done). Not run: `clear_all`.)"
@@ -1353,7 +1353,7 @@ fn a_request_for_two_rows_done_on_one_is_sent_back_with_the_row_left() {
         "My request also asks for `toggle` on t12, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not. What ran: toggle on t9 (done)."
     );
     assert_eq!(page.calls, vec!["toggle@t9", "toggle@t12"]);
-    let Effect::Finish { message, .. } = finish else { panic!() };
+    let Command::Finish { message, .. } = finish else { panic!() };
     assert_eq!(message, "I marked t9 and t12 as done.");
 }
 
@@ -1395,7 +1395,7 @@ fn a_call_for_a_row_the_page_did_not_show_is_made_again_once_the_search_found_it
         .map(|m| m["tool_call_id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["c1", "pling_find_1", "c1_again"]);
-    let Effect::Finish { actions, .. } = finish else { panic!() };
+    let Command::Finish { actions, .. } = finish else { panic!() };
     assert!(actions.iter().any(|d| d.record.as_deref() == Some("t9") && d.ok && d.dispatched));
 }
 
@@ -1465,10 +1465,56 @@ fn an_answer_that_names_a_row_the_operation_did_not_run_on_is_checked() {
         nudge["content"],
         "Your answer says `toggle` on t12 was done, but it did not run. If my request needs it, call it now; otherwise say plainly what was done and what was not. What ran: toggle on t9 (done)."
     );
-    let Effect::Finish { message, .. } = finish else { panic!() };
+    let Command::Finish { message, .. } = finish else { panic!() };
     assert!(
         message
             .starts_with(&format!("{said}\n\n(Checked against what ran: What ran: toggle on t9")),
         "{message}"
     );
+}
+
+#[test]
+fn an_answer_silent_about_a_failed_call_is_sent_back_then_given_the_receipts() {
+    let silent = "Your answer was incorrect. Please provide the correct answer.";
+    let script = vec![
+        tool_reply(None, vec![call("a", "add_todo", r#"{"text":"Buy milk"}"#)]),
+        text_reply(silent),
+        text_reply(silent),
+    ];
+    let ask = "Add a task to buy milk.";
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, true);
+    assert_eq!(
+        last_message(&requests[2])["content"],
+        "The last call, `add_todo`, failed: its result above says why. Correct the call and make it again if you can; otherwise tell me that it failed and why."
+    );
+    let Command::Finish { message, .. } = finish else { panic!() };
+    assert_eq!(
+        message,
+        format!("{silent}\n\n(Checked against what ran: What ran: add_todo (failed: the server refused: quota reached).)")
+    );
+    // An answer that says it failed is left as it is.
+    let script = vec![
+        tool_reply(None, vec![call("a", "add_todo", r#"{"text":"Buy milk"}"#)]),
+        text_reply("The page could not add it: the quota is reached."),
+    ];
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, true);
+    assert_eq!(requests.len(), 2);
+    let Command::Finish { message, .. } = finish else { panic!() };
+    assert_eq!(message, "The page could not add it: the quota is reached.");
+}
+
+#[test]
+fn how_many_answered_without_a_number_gets_one_nudge() {
+    let ask = "How many tasks are on the list?";
+    let script = vec![text_reply("You are viewing all tasks."), text_reply("There are 12 tasks.")];
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, true);
+    assert_eq!(last_message(&requests[1])["content"], pling_core::agent::NUDGE_HOW_MANY);
+    let Command::Finish { message, .. } = finish else { panic!() };
+    assert_eq!(message, "There are 12 tasks.");
+    // A count in words is an answer, and so is "none".
+    for answer in ["Twelve tasks.", "There are none."] {
+        let script = vec![text_reply(answer)];
+        let (requests, _) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, true);
+        assert_eq!(requests.len(), 1, "{answer}");
+    }
 }

@@ -7,7 +7,7 @@
 
 use crate::client::{self, ClientOptions, Failure};
 use crate::error;
-use pling_core::agent::{Agent, AgentConfig, Effect, Outcome, Purpose};
+use pling_core::agent::{Agent, AgentConfig, Command, Outcome, Purpose};
 use pling_core::openai::{ModelError, Reply};
 use pling_core::Snapshot;
 use serde::Serialize;
@@ -27,7 +27,7 @@ extern "C" {
     fn capture(this: &Host) -> Result<js_sys::Promise, JsValue>;
     /// Runs a dispatch effect on the page; resolves with `{ok, error}`.
     #[wasm_bindgen(method, catch)]
-    fn perform(this: &Host, effect: JsValue) -> Result<js_sys::Promise, JsValue>;
+    fn perform(this: &Host, command: JsValue) -> Result<js_sys::Promise, JsValue>;
     /// Asks the person; resolves with whether they allowed it.
     #[wasm_bindgen(method, catch)]
     fn confirm(this: &Host, request: JsValue) -> Result<js_sys::Promise, JsValue>;
@@ -62,7 +62,7 @@ fn agent_error(e: pling_core::agent::AgentError) -> JsValue {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Finished {
-    reason: pling_core::agent::FinishReason,
+    reason: pling_core::agent::EndReason,
     message: String,
     actions: Vec<pling_core::agent::Done>,
     model_error: Option<ModelError>,
@@ -127,18 +127,18 @@ struct Driver {
 }
 
 impl Driver {
-    async fn drive(mut self, first: Effect) -> Result<Finished, JsValue> {
-        let mut effect = first;
+    async fn drive(mut self, first: Command) -> Result<Finished, JsValue> {
+        let mut command = first;
         loop {
-            if self.stop.aborted() && !matches!(effect, Effect::Finish { .. }) {
-                effect = self.agent.borrow_mut().stop();
+            if self.stop.aborted() && !matches!(command, Command::Finish { .. }) {
+                command = self.agent.borrow_mut().stop();
             }
-            effect = match effect {
-                Effect::Observe => self.observe().await?,
-                Effect::Request { purpose, body } => self.request(purpose, &body).await?,
-                Effect::Confirm { .. } => self.confirm(&effect).await?,
-                Effect::Dispatch { .. } => self.dispatch(&effect).await?,
-                Effect::Finish { reason, message, actions } => {
+            command = match command {
+                Command::Observe => self.observe().await?,
+                Command::Request { purpose, body } => self.request(purpose, &body).await?,
+                Command::Confirm { .. } => self.confirm(&command).await?,
+                Command::Dispatch { .. } => self.dispatch(&command).await?,
+                Command::Finish { reason, message, actions } => {
                     let failure = self.failure.take();
                     return Ok(Finished {
                         reason,
@@ -157,7 +157,7 @@ impl Driver {
         Ok(())
     }
 
-    async fn observe(&mut self) -> Result<Effect, JsValue> {
+    async fn observe(&mut self) -> Result<Command, JsValue> {
         self.event(serde_json::json!({"type": "observe"}))?;
         let json = JsFuture::from(self.host.capture()?).await?;
         if self.stop.aborted() {
@@ -174,7 +174,7 @@ impl Driver {
         &mut self,
         purpose: Purpose,
         body: &serde_json::Value,
-    ) -> Result<Effect, JsValue> {
+    ) -> Result<Command, JsValue> {
         let kind = if purpose == Purpose::Summary { "summarize" } else { "thinking" };
         self.event(serde_json::json!({"type": kind}))?;
         let streamed = body.get("stream").and_then(serde_json::Value::as_bool).unwrap_or(false);
@@ -211,8 +211,8 @@ impl Driver {
         Ok(())
     }
 
-    async fn confirm(&mut self, effect: &Effect) -> Result<Effect, JsValue> {
-        let mut request = serde_json::to_value(effect).unwrap_or_default();
+    async fn confirm(&mut self, command: &Command) -> Result<Command, JsValue> {
+        let mut request = serde_json::to_value(command).unwrap_or_default();
         request["type"] = "confirm".into();
         self.event(request.clone())?;
         if let Some(map) = request.as_object_mut() {
@@ -223,14 +223,14 @@ impl Driver {
         self.agent.borrow_mut().confirmed(yes).map_err(agent_error)
     }
 
-    async fn dispatch(&mut self, effect: &Effect) -> Result<Effect, JsValue> {
-        let Effect::Dispatch { action_id, record, arguments, .. } = effect else {
-            unreachable!("dispatch is called with a dispatch effect")
+    async fn dispatch(&mut self, command: &Command) -> Result<Command, JsValue> {
+        let Command::Dispatch { action_id, record, arguments, .. } = command else {
+            unreachable!("dispatch is called with a dispatch command")
         };
         self.event(serde_json::json!({
             "type": "call", "actionId": action_id, "record": record, "arguments": arguments,
         }))?;
-        let result = JsFuture::from(self.host.perform(to_js(effect)?)?).await?;
+        let result = JsFuture::from(self.host.perform(to_js(command)?)?).await?;
         let outcome: Outcome = serde_wasm_bindgen::from_value(result).unwrap_or_else(|e| Outcome {
             ok: false,
             error: Some(format!("the page's dispatch answered something unexpected: {e}")),

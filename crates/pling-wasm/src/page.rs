@@ -2,6 +2,7 @@
 //! calls against that same observation, so names always mean what the model was shown.
 
 use crate::{error, limits};
+use pling_core::agent::Outcome;
 use pling_core::call::{self, Checked};
 use pling_core::receipt::Receipt;
 use pling_core::{observe, render, Limits, Snapshot};
@@ -168,12 +169,4 @@ struct CallJson {
     record: Option<String>,
     #[serde(default)]
     description: String,
-}
-
-/// What the page said about a dispatch.
-#[derive(Deserialize)]
-struct Outcome {
-    ok: bool,
-    #[serde(default)]
-    error: Option<String>,
 }
