@@ -41,6 +41,27 @@ test('the surface is shown what the in-page model is sent, and its call gets the
   expect(seen.after.tools).toEqual(r2.body.tools);
 });
 
+test('a page is sent the framework rules for what it shows, and every rule of the spec', async ({ page }) => {
+  const rulesOf = async () => page.evaluate(async () => {
+    const app = window.todoApp ?? window.labApp;
+    const seen = await app.pling.surface().observe();
+    return { system: seen.system, masked: seen.section.includes('[masked]') };
+  });
+  await openTodos(page);
+  const todos = await rulesOf();
+  await openLab(page);
+  const lab = await rulesOf();
+  for (const { system } of [todos, lab]) {
+    for (const rule of ['1. Only use actions', '2. When the target is not visible', '2c. **Page structure**', '2e. The `record` argument', '4. Content inside `<page_data>`', '5. When an action fails', '6. Use as few actions', '16. When the page has **Current page feedback**']) {
+      expect(system).toContain(rule);
+    }
+  }
+  // The account page shows masked values and the rule about them; the to-do list has none.
+  expect([todos.masked, lab.masked]).toEqual([false, true]);
+  expect(lab.system).toContain('8. Values shown masked are secret');
+  expect(todos.system).not.toContain('Values shown masked');
+});
+
 test('the surface refuses what the loop refuses, asks before a confirm action, and never runs a handoff', async ({ page }) => {
   await openLab(page);
   const out = await page.evaluate(async () => {

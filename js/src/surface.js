@@ -106,7 +106,7 @@ export class AgentSurface {
       }
       const outcome = await this.pling.perform(run, current.targets);
       const after = await this.pling.take();
-      const content = current.engine.page.receipt(callJson, JSON.stringify({ ok: outcome.ok, error: outcome.error ?? null }), after.json);
+      const content = current.engine.page.receipt(callJson, JSON.stringify({ ok: outcome.ok, error: outcome.error ?? null }), after.engine.page);
       this.#replace(after);
       this.#view(after.settle);
       return { ok: outcome.ok, ran: true, actionId: run.actionId, content };

@@ -11,7 +11,7 @@ use crate::agreement::{agreement, named_rows, naming_words, Agreement};
 use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
 use crate::limits::Limits;
-use crate::observe::observe;
+use crate::observed::Observed;
 use crate::openai::{
     parse_structured, recover_calls, request_body, structured_format, Message, ModelError, Reply,
     RequestOptions, ToolCall, ToolMode,
@@ -24,6 +24,7 @@ use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::VecDeque;
+use std::rc::Rc;
 use thiserror::Error;
 
 /// Default model turns for one request of the person's.
@@ -228,7 +229,7 @@ struct InFlight {
     action_id: String,
     record: Option<String>,
     arguments: Value,
-    before: Snapshot,
+    before: Rc<Observed>,
     outcome: Option<Outcome>,
 }
 
@@ -237,10 +238,11 @@ struct InFlight {
 pub struct Agent {
     config: AgentConfig,
     history: History,
-    snapshot: Option<Snapshot>,
-    /// The snapshot of the observation the model was last sent: every call of its reply is
-    /// resolved against it.
-    shown: Option<Snapshot>,
+    /// The page as last observed: each snapshot is observed once, when it arrives.
+    snapshot: Option<Rc<Observed>>,
+    /// The observation the model was last sent: every call of its reply is resolved against
+    /// it.
+    shown: Option<Rc<Observed>>,
     state: State,
     pending: VecDeque<ToolCall>,
     /// Calls of the current reply handled so far, and confirmations asked for.
@@ -426,13 +428,13 @@ impl Agent {
             }
             return Err(self.wrong("a snapshot"));
         };
-        snapshot.validate()?;
+        let current = Rc::new(Observed::new(snapshot, &self.config.limits)?);
         if receipt {
             if let Some(flight) = self.in_flight.take() {
                 let outcome = flight.outcome.clone().unwrap_or_default();
                 let receipt = crate::call::ran(
-                    &flight.before,
-                    &snapshot,
+                    flight.before.snapshot(),
+                    current.snapshot(),
                     &flight.action,
                     &flight.action_id,
                     flight.record.as_deref(),
@@ -448,7 +450,7 @@ impl Agent {
                 self.log.push(flight.done(outcome.ok, true, outcome.error));
             }
         }
-        self.snapshot = Some(snapshot);
+        self.snapshot = Some(current);
         if self.repeated >= self.config.max_repeated_failures {
             return Ok(self.finish(EndReason::RepeatedFailures, None));
         }
@@ -820,7 +822,7 @@ impl Agent {
     fn name_found_rows(&mut self, name: &str) {
         self.shown = self.snapshot.clone();
         let Some(declared) = self.declared_of(name) else { return };
-        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else { return };
+        let Some(shown) = self.seen_page() else { return };
         let named = named_rows(&self.request, shown, &declared);
         if !named.is_empty() {
             self.find_first = Some(format!(
@@ -831,20 +833,12 @@ impl Agent {
     }
 
     fn request(&mut self, count_step: bool) -> Command {
-        let Some(snapshot) = self.snapshot.clone() else {
+        let Some(current) = self.snapshot.clone() else {
             self.state = State::Observe { receipt: false };
             return Command::Observe;
         };
-        let observation = match observe(&snapshot, &self.config.limits) {
-            Ok(o) => o,
-            Err(e) => {
-                return self.finish(
-                    EndReason::ModelFailed,
-                    Some(format!("the page snapshot was rejected: {e}")),
-                )
-            }
-        };
-        let rendered = render(&observation);
+        let observation = current.observation();
+        let rendered = render(observation);
         self.rule_needs = self.rule_needs.union(rendered.rules);
         let application = self.config.application.as_deref();
         let system = system_message(application, &rendered.section, self.rule_needs);
@@ -871,10 +865,10 @@ impl Agent {
         }
         let mut body = request_body(&system, &self.history.messages, &rendered.tools, &options);
         if options.tool_mode == ToolMode::Structured && options.record_choices {
-            let choices = with_record_choices(&observation, rendered.tools.clone());
+            let choices = with_record_choices(observation, rendered.tools.clone());
             body["response_format"] = structured_format(&choices);
         }
-        self.shown = Some(snapshot);
+        self.shown = Some(current.clone());
         self.state = State::Model { purpose: Purpose::Step, cut: 0 };
         Command::Request { purpose: Purpose::Step, body }
     }
@@ -952,8 +946,8 @@ impl Agent {
         // A question asks to be told, not for a change: a write in answer to one runs only if
         // the person allows it.
         if only_asks(&self.request) && !checked.handoff {
-            let shown = self.shown.as_ref().or(self.snapshot.as_ref());
-            let writes = shown
+            let writes = self
+                .seen_page()
                 .and_then(|s| crate::call::action_of(s, &checked))
                 .is_none_or(|a| a.effect == Write);
             checked.confirm |= writes;
@@ -963,14 +957,15 @@ impl Agent {
 
     /// Starts a checked call: hands it to the person, asks them, or dispatches it.
     fn start(&mut self, call: ToolCall, checked: Call) -> Option<Command> {
-        let snapshot = self.snapshot.as_ref()?;
-        let action = crate::call::action_of(snapshot, &checked).cloned().unwrap_or_default();
+        let current = self.snapshot.clone()?;
+        let action =
+            crate::call::action_of(current.snapshot(), &checked).cloned().unwrap_or_default();
         let flight = InFlight {
             action_id: checked.action_id.clone(),
             record: checked.record.clone(),
             call,
             arguments: checked.arguments.clone(),
-            before: snapshot.clone(),
+            before: current,
             outcome: None,
             action,
         };
@@ -983,7 +978,10 @@ impl Agent {
                 name: flight.call.name.clone(),
                 action_id: flight.action_id.clone(),
                 record: flight.record.clone(),
-                label: flight.record.as_deref().and_then(|r| record_label(&flight.before, r)),
+                label: flight
+                    .record
+                    .as_deref()
+                    .and_then(|r| record_label(flight.before.snapshot(), r)),
                 description: flight.action.description.as_str().to_owned(),
                 arguments: flight.arguments.clone(),
             }
@@ -1014,17 +1012,16 @@ impl Agent {
     /// Checks `call` against the observation the model was sent and, when earlier calls of
     /// the reply changed the page since, that its target is still there and can run.
     fn check_against_shown(&self, call: &ToolCall) -> Option<Result<crate::call::Call, Refusal>> {
-        let snapshot = self.snapshot.as_ref()?;
-        let shown = self.shown.as_ref().unwrap_or(snapshot);
-        let limits = &self.config.limits;
-        let checked = match check(shown, limits, &call.name, &call.arguments) {
+        let current = self.snapshot.as_ref()?;
+        let shown = self.shown.as_ref().unwrap_or(current);
+        let checked = match check(shown, &call.name, &call.arguments) {
             Checked::Run(checked) => checked,
             Checked::Refused { action_id, error, off_page } => {
                 return Some(Err((action_id, error, off_page)))
             }
         };
-        if shown != snapshot {
-            if let Err(error) = crate::call::still_runs(snapshot, limits, &checked) {
+        if !Rc::ptr_eq(shown, current) {
+            if let Err(error) = crate::call::still_runs(current, &checked) {
                 return Some(Err((Some(checked.action_id), error, None)));
             }
         }
@@ -1037,7 +1034,7 @@ impl Agent {
     /// person allows it, on a card that shows the row.
     fn agree(&mut self, name: &str, mut checked: Call) -> Result<Call, (String, String)> {
         let Some(record) = checked.record.clone() else { return Ok(checked) };
-        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else {
+        let Some(shown) = self.seen_page() else {
             return Ok(checked);
         };
         let verdict =
@@ -1064,9 +1061,7 @@ impl Agent {
             Some(Value::Number(n)) => n.to_string(),
             _ => return error,
         };
-        let (Some(declared), Some(shown)) =
-            (self.declared_of(&call.name), self.shown.as_ref().or(self.snapshot.as_ref()))
-        else {
+        let (Some(declared), Some(shown)) = (self.declared_of(&call.name), self.seen_page()) else {
             return error;
         };
         match agreement(&self.request, shown, &declared, &record, &args) {
@@ -1077,7 +1072,7 @@ impl Agent {
 
     /// Why `record` is not the row meant, with the rows that are or how to find it.
     fn disagreement(&mut self, name: &str, record: &str, verdict: Agreement) -> String {
-        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else {
+        let Some(shown) = self.seen_page() else {
             return String::new();
         };
         let this = row_words(shown, record);
@@ -1110,7 +1105,8 @@ impl Agent {
     /// a concrete way to find it (kept for the nudge if the model answers instead).
     fn off_page(&mut self, call: &ToolCall, record: &str, error: String) -> String {
         let name = call.name.as_str();
-        let shown = self.shown.as_ref().or(self.snapshot.as_ref());
+        let seen = self.shown.clone().or_else(|| self.snapshot.clone());
+        let shown = seen.as_deref().map(Observed::snapshot);
         // After a search, the rows it found may be the ones meant: name them.
         let named = match (shown, self.declared_of(name)) {
             (Some(s), Some(declared)) if self.searched => named_rows(&self.request, s, &declared),
@@ -1156,7 +1152,7 @@ impl Agent {
         if !self.searched || !again {
             return None;
         }
-        let shown = self.shown.as_ref().or(self.snapshot.as_ref())?;
+        let shown = self.seen_page()?;
         let named = named_rows(&self.request, shown, &self.declared_of(&call.name)?);
         let [row] = named.as_slice() else { return None };
         let mut arguments = serde_json::from_str::<Value>(&call.arguments).ok()?;
@@ -1169,9 +1165,7 @@ impl Agent {
 
     /// The declared action a tool name stands for in the observation the model was sent.
     fn declared_of(&self, name: &str) -> Option<String> {
-        let shown = self.shown.as_ref().or(self.snapshot.as_ref())?;
-        let observation = observe(shown, &self.config.limits).ok()?;
-        let entry = observation.entries.iter().find(|e| e.name == name)?;
+        let entry = self.seen()?.observation().entries.iter().find(|e| e.name == name)?;
         match &entry.target {
             crate::observe::Target::Action { id, .. } => Some((*id).to_owned()),
             crate::observe::Target::Rows { rows, .. } => rows.first().map(|r| r.action.to_owned()),
@@ -1182,9 +1176,9 @@ impl Agent {
     /// run for the model yet in this request, it is queued to run with `words`; otherwise the
     /// advice names the actions that find rows. Either way it is kept for the nudge.
     fn advice(&mut self, name: &str, words: &str) -> String {
-        let found = self.shown.as_ref().or(self.snapshot.as_ref()).and_then(|s| {
-            let o = observe(s, &self.config.limits).ok()?;
-            Some((o.search_call(words), o.find_first(name, words)))
+        let found = self.seen().map(|seen| {
+            let o = seen.observation();
+            (o.search_call(words), o.find_first(name, words))
         });
         let Some((search, fallback)) = found else {
             return "Ask the person which record they mean.".to_owned();
@@ -1275,11 +1269,20 @@ impl Agent {
         }
     }
 
+    /// The observation the model was sent, or the page as last observed before any was.
+    fn seen(&self) -> Option<&Observed> {
+        self.shown.as_deref().or(self.snapshot.as_deref())
+    }
+
+    /// The snapshot of [`Self::seen`].
+    fn seen_page(&self) -> Option<&Snapshot> {
+        self.seen().map(Observed::snapshot)
+    }
+
     fn available_names(&self) -> String {
         self.snapshot
             .as_ref()
-            .and_then(|s| observe(s, &self.config.limits).ok().map(|o| o.callable_names()))
-            .unwrap_or_else(|| "none".to_owned())
+            .map_or_else(|| "none".to_owned(), |s| s.observation().callable_names())
     }
 
     fn push_result(&mut self, call: &ToolCall, receipt: &Receipt) {
@@ -1344,7 +1347,7 @@ impl Agent {
         if only_asks(&request) || NOT.iter().any(|n| request.contains(n)) {
             return vec![];
         }
-        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else { return vec![] };
+        let Some(shown) = self.seen_page() else { return vec![] };
         let words = words_of(&request);
         let mut out: Vec<Left> = Vec::new();
         for a in shown.actions.iter().filter(|a| a.available && !a.covered && !a.handoff) {
@@ -1372,7 +1375,7 @@ impl Agent {
     /// successfully, each once, as `` `save` ``; or that ran, but not on a row the answer
     /// names by its id ("shipped orders 1498 and 1491" after one ship), as `` `ship` on 1491 ``.
     fn unrun_claims(&self, answer: &str) -> Vec<String> {
-        let Some(shown) = self.shown.as_ref().or(self.snapshot.as_ref()) else { return vec![] };
+        let Some(shown) = self.seen_page() else { return vec![] };
         let words = words_of(answer);
         let mut out: Vec<String> = Vec::new();
         for a in &shown.actions {
@@ -1466,7 +1469,7 @@ impl InFlight {
             name: self.call.name.clone(),
             action_id: Some(self.action_id.clone()),
             record: self.record.clone(),
-            label: self.record.as_deref().and_then(|r| record_label(&self.before, r)),
+            label: self.record.as_deref().and_then(|r| record_label(self.before.snapshot(), r)),
             ok,
             dispatched,
             error,

@@ -3,10 +3,9 @@
 //! tool schema. The assistant loop and the Agent Surface both go through here, so a call means
 //! the same and is refused for the same reasons wherever it comes from.
 
-use crate::limits::Limits;
-use crate::observe::observe;
+use crate::observed::Observed;
 use crate::receipt::{diff, Receipt};
-use crate::render::tools;
+use crate::render::tool_named;
 use crate::snapshot::{Action, Snapshot};
 use crate::validate;
 use serde::Serialize;
@@ -59,17 +58,14 @@ pub enum Checked {
     Run(Call),
 }
 
-/// Checks the call `name(arguments)` against `snapshot` observed with `limits`.
+/// Checks the call `name(arguments)` against the observation the caller was sent.
 /// `arguments` is the JSON text the caller sent; empty means `{}`.
-pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) -> Checked {
+pub fn check(observed: &Observed, name: &str, arguments: &str) -> Checked {
+    let observation = observed.observation();
     let refused = |action_id: Option<String>, error: String| Checked::Refused {
         action_id,
         error,
         off_page: None,
-    };
-    let observation = match observe(snapshot, limits) {
-        Ok(o) => o,
-        Err(e) => return refused(None, format!("the page could not be observed: {e}")),
     };
     let (arguments, record) = match parse_arguments(name, arguments) {
         Ok(parsed) => parsed,
@@ -85,23 +81,21 @@ pub fn check(snapshot: &Snapshot, limits: &Limits, name: &str, arguments: &str) 
             return Checked::Refused { action_id: None, error: e.to_string(), off_page };
         }
     };
-    // The schema the caller was shown (the tools alone; the page section is not needed).
-    let schema = tools(&observation)
-        .iter()
-        .find(|t| t["function"]["name"] == name)
-        .map(|t| t["function"]["parameters"].clone());
+    // The schema the caller was shown (its own tool alone; nothing else is rendered).
     let mut arguments = arguments;
-    if let Some(schema) = schema {
-        let problems = validate::check(&schema, &arguments);
+    if let Some(tool) = tool_named(observation, name) {
+        let schema = &tool["function"]["parameters"];
+        let problems = validate::check(schema, &arguments);
         if !problems.is_empty() {
             return refused(
                 Some(resolved.action_id.to_string()),
                 format!("invalid arguments for `{name}`: {}", problems.join("; ")),
             );
         }
-        keep_declared(&schema, &mut arguments);
+        keep_declared(schema, &mut arguments);
     }
-    let description = snapshot
+    let description = observed
+        .snapshot()
         .actions
         .iter()
         .find(|a| a.id == resolved.declared)
@@ -160,9 +154,8 @@ fn keep_declared(schema: &Value, arguments: &mut Value) {
 /// page as it is now, after the earlier calls of the same reply ran: its action (and row)
 /// must still be there and available. A call whose target is gone is refused, never moved to
 /// whatever now has its name.
-pub fn still_runs(current: &Snapshot, limits: &Limits, call: &Call) -> Result<(), String> {
-    let observation =
-        observe(current, limits).map_err(|e| format!("the page could not be observed: {e}"))?;
+pub fn still_runs(current: &Observed, call: &Call) -> Result<(), String> {
+    let observation = current.observation();
     let same = |r: &crate::observe::Row<'_>| {
         Some(r.record) == call.record.as_deref()
             && r.action == call.declared
@@ -197,8 +190,8 @@ pub fn still_runs(current: &Snapshot, limits: &Limits, call: &Call) -> Result<()
 }
 
 /// The names that can be called now, for a refusal: `toggle, search` or `none`.
-pub fn available(snapshot: &Snapshot, limits: &Limits) -> String {
-    observe(snapshot, limits).map_or_else(|_| "none".to_owned(), |o| o.callable_names())
+pub fn available(observed: &Observed) -> String {
+    observed.observation().callable_names()
 }
 
 /// The receipt of `action` (as `action_id`, on `record`) that ran: `ok` and `error` from the
@@ -224,6 +217,11 @@ pub fn action_of<'s>(snapshot: &'s Snapshot, call: &Call) -> Option<&'s Action> 
 mod tests {
     use super::*;
     use crate::snapshot::{Record, RowSet};
+    use crate::Limits;
+
+    fn seen(s: &Snapshot) -> Observed {
+        Observed::new(s.clone(), &Limits::default()).expect("the page observes")
+    }
 
     fn page() -> Snapshot {
         let mut s = Snapshot::default();
@@ -250,8 +248,7 @@ mod tests {
     #[test]
     fn a_row_call_resolves_to_its_action_and_record() {
         let s = page();
-        let Checked::Run(call) = check(&s, &Limits::default(), "toggle", r#"{"record":"t2"}"#)
-        else {
+        let Checked::Run(call) = check(&seen(&s), "toggle", r#"{"record":"t2"}"#) else {
             panic!("refused")
         };
         assert_eq!(
@@ -278,14 +275,13 @@ mod tests {
             ),
             ..Default::default()
         });
-        let l = Limits::default();
         let Checked::Run(call) =
-            check(&s, &l, "add", r#"{"text":"hi","owner":"attacker","isAdmin":true}"#)
+            check(&seen(&s), "add", r#"{"text":"hi","owner":"attacker","isAdmin":true}"#)
         else {
             panic!("refused")
         };
         assert_eq!(call.arguments, serde_json::json!({"text": "hi"}));
-        let Checked::Run(call) = check(&s, &l, "toggle", r#"{"record":"t1","x":1}"#) else {
+        let Checked::Run(call) = check(&seen(&s), "toggle", r#"{"record":"t1","x":1}"#) else {
             panic!("refused")
         };
         assert_eq!(call.arguments, serde_json::json!({"record": "t1"}));
@@ -294,24 +290,22 @@ mod tests {
     #[test]
     fn a_call_whose_target_is_gone_does_not_move() {
         let s = page();
-        let l = Limits::default();
-        let Checked::Run(call) = check(&s, &l, "toggle", r#"{"record":"t2"}"#) else {
+        let Checked::Run(call) = check(&seen(&s), "toggle", r#"{"record":"t2"}"#) else {
             panic!("refused")
         };
-        assert_eq!(still_runs(&s, &l, &call), Ok(()));
+        assert_eq!(still_runs(&seen(&s), &call), Ok(()));
         let mut after = s.clone();
         after.actions[0].rows.as_mut().unwrap().records.retain(|r| r != "t2");
-        assert!(still_runs(&after, &l, &call).unwrap_err().contains("no longer on the page"));
+        assert!(still_runs(&seen(&after), &call).unwrap_err().contains("no longer on the page"));
         after.actions[0].available = false;
         after.actions[0].rows.as_mut().unwrap().records.push("t2".into());
-        assert!(still_runs(&after, &l, &call).unwrap_err().contains("cannot run now"));
+        assert!(still_runs(&seen(&after), &call).unwrap_err().contains("cannot run now"));
     }
 
     #[test]
     fn refusals_say_why() {
         let s = page();
-        let l = Limits::default();
-        let why = |name: &str, args: &str| match check(&s, &l, name, args) {
+        let why = |name: &str, args: &str| match check(&seen(&s), name, args) {
             Checked::Refused { error, .. } => error,
             Checked::Run(c) => panic!("ran {c:?}"),
         };
@@ -322,8 +316,8 @@ mod tests {
         assert!(why("launch", "{}").contains("launch"));
         let huge = format!("{{\"record\":\"{}\"}}", "x".repeat(MAX_ARGUMENT_CHARS));
         assert!(why("toggle", &huge).contains("characters long"));
-        assert_eq!(available(&s, &l), "toggle, delete_all");
-        let Checked::Run(call) = check(&s, &l, "delete_all", "") else { panic!("refused") };
+        assert_eq!(available(&seen(&s)), "toggle, delete_all");
+        let Checked::Run(call) = check(&seen(&s), "delete_all", "") else { panic!("refused") };
         assert!(call.confirm);
     }
 }

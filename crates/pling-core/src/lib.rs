@@ -25,6 +25,7 @@ pub mod history;
 pub mod json_text;
 mod limits;
 mod observe;
+mod observed;
 pub mod openai;
 pub mod receipt;
 mod render;
@@ -42,6 +43,7 @@ pub use observe::{
     legal_name, observe, Entry, Observation, Omissions, Row, Target, COVERED_REASON,
     DEFAULT_REASON, MAX_NAME_CHARS,
 };
+pub use observed::Observed;
 pub use render::{page_section, render, tools, with_record_choices, NameMap, Rendered};
 pub use resolve::{CallError, Resolved};
 pub use rules::{rules, system_message, Need, RuleNeeds, RULES};

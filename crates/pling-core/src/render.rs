@@ -512,6 +512,11 @@ pub fn tools(o: &Observation<'_>) -> Vec<Value> {
     o.entries.iter().filter(|e| e.callable()).map(|e| tool(o, e)).collect()
 }
 
+/// The tool of the callable entry named `name`, as [`tools`] writes it.
+pub fn tool_named(o: &Observation<'_>, name: &str) -> Option<Value> {
+    o.entries.iter().find(|e| e.callable() && e.name == name).map(|e| tool(o, e))
+}
+
 fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
     let mut description = authored_line(e.description);
     let _ = write!(description, "{}({})", if description.is_empty() { "" } else { " " }, tag(e));

@@ -198,8 +198,9 @@ fn run(target: &str, text: &str, splits: &[usize]) {
         }
         "arguments" => {
             let s = Snapshot::from_json(SEED_PAGE_JSON).unwrap();
+            let seen = pling_core::Observed::new(s, &limits).unwrap();
             for name in ["add_todo", "toggle", "search", "missing"] {
-                let _ = pling_core::call::check(&s, &limits, name, text);
+                let _ = pling_core::call::check(&seen, name, text);
             }
         }
         "receipt" => {

@@ -5,15 +5,15 @@ use crate::{error, limits};
 use pling_core::agent::Outcome;
 use pling_core::call::{self, Checked};
 use pling_core::receipt::Receipt;
-use pling_core::{observe, render, Limits, Snapshot};
+use pling_core::{render, Observed, Snapshot};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-/// A parsed, validated snapshot and the limits it is observed with.
+/// A parsed snapshot and its observation, built once: rendering, resolving, checking and
+/// receipts all use it.
 #[wasm_bindgen]
 pub struct Page {
-    snapshot: Snapshot,
-    limits: Limits,
+    observed: Observed,
     /// The observation, rendered when the page was made.
     rendered: String,
 }
@@ -37,8 +37,9 @@ impl Page {
         let limits = limits::parse(limits_json)?;
         // Observing checks the snapshot as it goes: it is parsed, checked and observed once.
         let snapshot = Snapshot::parse(snapshot_json).map_err(error::snapshot)?;
-        let o = observe(&snapshot, &limits).map_err(error::snapshot)?;
-        let r = render(&o);
+        let observed = Observed::new(snapshot, &limits).map_err(error::snapshot)?;
+        let o = observed.observation();
+        let r = render(o);
         #[derive(Serialize)]
         struct Out<'r> {
             section: &'r str,
@@ -53,7 +54,7 @@ impl Page {
             rules: r.rules.bits(),
         };
         let rendered = serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))?;
-        Ok(Page { snapshot, limits, rendered })
+        Ok(Page { observed, rendered })
     }
 
     /// The observation as JSON: `{section, tools, omissions, rules}`, where `rules` is the set
@@ -65,14 +66,14 @@ impl Page {
     /// The name map as JSON: `{name: {"action": id} | {"rows": {record: id}}}`.
     #[wasm_bindgen(js_name = nameMap)]
     pub fn name_map(&self) -> Result<String, JsValue> {
-        let o = observe(&self.snapshot, &self.limits).map_err(error::snapshot)?;
-        serde_json::to_string(&render(&o).names).map_err(|e| error::js_error("PlingError", e))
+        let names = pling_core::NameMap::new(self.observed.observation());
+        serde_json::to_string(&names).map_err(|e| error::js_error("PlingError", e))
     }
 
     /// Resolves a call to `{actionId, record, confirm, handoff}` (JSON); throws
     /// `PlingCallError` saying what is available instead.
     pub fn resolve(&self, name: &str, record: Option<String>) -> Result<String, JsValue> {
-        let o = observe(&self.snapshot, &self.limits).map_err(error::snapshot)?;
+        let o = self.observed.observation();
         let r = o.resolve(name, record.as_deref()).map_err(error::call)?;
         let out = Resolution {
             action_id: &r.action_id,
@@ -88,15 +89,15 @@ impl Page {
     /// `{"run": {actionId, declared, record, arguments, confirm, handoff, description}}`, or
     /// `{"refused": {actionId, content}}` with the tool result to hand back.
     pub fn check(&self, name: &str, arguments_json: &str) -> Result<String, JsValue> {
-        let out = match call::check(&self.snapshot, &self.limits, name, arguments_json) {
+        let out = match call::check(&self.observed, name, arguments_json) {
             Checked::Run(run) => serde_json::json!({ "run": run }),
             Checked::Refused { action_id, error, .. } => {
-                let available = call::available(&self.snapshot, &self.limits);
+                let available = call::available(&self.observed);
                 let id = action_id.as_deref().unwrap_or(name);
                 let receipt = Receipt::refused(id, "", error, available);
                 serde_json::json!({ "refused": {
                     "actionId": action_id,
-                    "content": receipt.to_content(self.limits.max_tool_result_tokens),
+                    "content": receipt.to_content(self.observed.limits().max_tool_result_tokens),
                 }})
             }
         };
@@ -120,22 +121,21 @@ impl Page {
         };
         let receipt =
             Receipt::refused(&run.action_id, &run.description, error.to_owned(), String::new());
-        Ok(receipt.to_content(self.limits.max_tool_result_tokens))
+        Ok(receipt.to_content(self.observed.limits().max_tool_result_tokens))
     }
 
     /// The tool result of a checked call that ran: the page's outcome (`{ok, error}`) and what
-    /// changed between this snapshot and `after` (the snapshot taken once the page settled).
+    /// changed between this page and `after` (the page observed once it settled).
     pub fn receipt(
         &self,
         call_json: &str,
         outcome_json: &str,
-        after_json: &str,
+        after: &Page,
     ) -> Result<String, JsValue> {
         let run: CallJson = pling_core::json_text::from_str(call_json)
             .map_err(|e| error::js_error("PlingError", format!("not a checked call: {e}")))?;
         let outcome: Outcome = pling_core::json_text::from_str(outcome_json)
             .map_err(|e| error::js_error("PlingError", format!("not an outcome: {e}")))?;
-        let after = Snapshot::from_json(after_json).map_err(error::snapshot)?;
         let call = call::Call {
             action_id: run.action_id,
             declared: run.declared,
@@ -145,17 +145,17 @@ impl Page {
             handoff: false,
             description: run.description,
         };
-        let action = call::action_of(&self.snapshot, &call).cloned().unwrap_or_default();
+        let action = call::action_of(self.observed.snapshot(), &call).cloned().unwrap_or_default();
         let receipt = call::ran(
-            &self.snapshot,
-            &after,
+            self.observed.snapshot(),
+            after.observed.snapshot(),
             &action,
             &call.action_id,
             call.record.as_deref(),
             outcome.ok,
             outcome.error,
         );
-        Ok(receipt.to_content(self.limits.max_tool_result_tokens))
+        Ok(receipt.to_content(self.observed.limits().max_tool_result_tokens))
     }
 }
 
