@@ -295,6 +295,31 @@ fn state_changes(before: &Snapshot, after: &Snapshot) -> Map<String, Value> {
     out
 }
 
+/// A failed call's error with the page's new field errors after it (`…; the page says: email:
+/// Please fill out this field.`): the error is what a model reads first, and a handler's
+/// "see the page feedback" names no field. Errors the handler's text already holds are not
+/// repeated.
+fn with_field_errors(error: Option<String>, feedback: &[Value]) -> Option<String> {
+    let said: Vec<String> = feedback
+        .iter()
+        .filter(|f| f["kind"] == "error")
+        .filter_map(|f| {
+            let message = f["message"].as_str()?;
+            Some(match f["field"].as_str() {
+                Some(field) => format!("{field}: {message}"),
+                None => message.to_owned(),
+            })
+        })
+        .filter(|line| error.as_deref().is_none_or(|e| !e.contains(line.as_str())))
+        .take(3)
+        .collect();
+    if said.is_empty() {
+        return error;
+    }
+    let base = error.unwrap_or_else(|| "it failed".to_owned());
+    Some(format!("{base}; the page says: {}", said.join("; ")))
+}
+
 fn new_feedback(before: &Snapshot, after: &Snapshot) -> Vec<Value> {
     let mut out = Vec::new();
     for f in &after.feedback {
@@ -378,6 +403,7 @@ impl Receipt {
                 action.expects.join(" or ")
             ));
         }
+        let error = if ok { error } else { with_field_errors(error, &changes.feedback) };
         Receipt {
             ok,
             action: ActionRef {
@@ -474,6 +500,36 @@ mod tests {
             description: None,
         });
         s
+    }
+
+    #[test]
+    fn a_failed_call_names_the_field_errors_the_page_shows_after_it() {
+        let before = todos();
+        let mut after = todos();
+        let error = |field: Option<&str>, message: &str| Feedback {
+            kind: FeedbackKind::Error,
+            message: message.into(),
+            field: field.map(Into::into),
+            region: None,
+        };
+        after.feedback.push(error(Some("email"), "Please fill out this field."));
+        after.feedback.push(error(None, "Mail to that domain bounces."));
+        let add = &before.actions[0];
+        let failed = |text: &str| {
+            Receipt::ran(add, "add", false, Some(text.to_owned()), diff(&before, &after)).error
+        };
+        assert_eq!(
+            failed("the form has invalid fields; see the page feedback").as_deref(),
+            Some("the form has invalid fields; see the page feedback; the page says: email: Please fill out this field.; Mail to that domain bounces.")
+        );
+        // What the handler already said is not said again.
+        assert_eq!(
+            failed("not saved: Mail to that domain bounces.").as_deref(),
+            Some("not saved: Mail to that domain bounces.; the page says: email: Please fill out this field.")
+        );
+        // A call that ran is not given the page's errors as its own.
+        let ran = Receipt::ran(add, "add", true, None, diff(&before, &after));
+        assert_eq!(ran.error, None);
     }
 
     #[test]
