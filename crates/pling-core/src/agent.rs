@@ -7,7 +7,9 @@
 //! enforced here, not left to the model. Each dispatched action gets a receipt from the
 //! snapshots before and after it.
 
-use crate::agreement::{agreement, named_rows, naming_words, Agreement};
+use crate::agreement::{
+    agreement, named_rows, naming_words, row_text, rows_named_apart, Agreement,
+};
 use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
 use crate::limits::Limits;
@@ -279,6 +281,15 @@ pub struct Agent {
     /// The call whose record was not on the page, made again once the search has run (with
     /// the model's own arguments: its record may be on the page now).
     replay: Option<ToolCall>,
+    /// A row call held back because the request names a row not shown, offered on the row
+    /// the search finds once it has run.
+    replay_named: Option<ToolCall>,
+    /// The parts of the request Pling offered to run after the model stopped short (by
+    /// name and record), each offered once a request.
+    offered: Vec<String>,
+    /// The rows calls ran on successfully in this request — tool name, record id and the
+    /// row's text from before the call — to tell what else a request for several names.
+    ran_text: Vec<(String, String, String)>,
     /// The tool the search was run for, to name the rows it found in a nudge.
     find_for: Option<String>,
     /// A call Pling is making in the model's stead: its failure is not the model's repeat.
@@ -370,6 +381,9 @@ impl Agent {
             auto_find: None,
             searched: false,
             replay: None,
+            replay_named: None,
+            offered: Vec::new(),
+            ran_text: Vec::new(),
             find_for: None,
             own_call: false,
             wrote: false,
@@ -409,6 +423,9 @@ impl Agent {
         self.auto_find = None;
         self.searched = false;
         self.replay = None;
+        self.replay_named = None;
+        self.offered.clear();
+        self.ran_text.clear();
         self.find_for = None;
         self.wrote = false;
         self.last_nudge = None;
@@ -446,6 +463,11 @@ impl Agent {
                     self.count_failure(&flight.call);
                 } else if flight.action.effect == Write {
                     self.wrote = true;
+                }
+                if let Some(record) = flight.record.as_deref().filter(|_| outcome.ok) {
+                    let text = row_text(flight.before.snapshot(), record).unwrap_or_default();
+                    let ran = (flight.call.name.clone(), record.to_owned(), text);
+                    self.ran_text.push(ran);
                 }
                 self.log.push(flight.done(outcome.ok, true, outcome.error));
             }
@@ -534,6 +556,9 @@ impl Agent {
             if let Some(nudge) = self.second_chance("") {
                 return self.send_back(message, nudge);
             }
+            if let Some(command) = self.offer_rest() {
+                return command;
+            }
             message = self.what_ran("The model gave no answer.");
         } else if let Some(kind) = non_answer(&message, &self.request)
             .or_else(|| self.last_nudge.as_deref().and_then(|n| parrots(&message, n)))
@@ -544,13 +569,19 @@ impl Agent {
                 let nudge = self.nudge_for(kind.nudge());
                 return self.send_back(message, nudge);
             }
+            if let Some(command) = self.offer_rest() {
+                return command;
+            }
             message = self.what_ran(kind.words());
         } else if let Some(nudge) = self.second_chance(&message) {
             return self.send_back(message, nudge);
         } else {
             // Never "done" when it was not, nor "done" for half a request, nor silence about
             // a call that failed: the receipts have the last word, with the part the request
-            // names that did not run.
+            // names that did not run — offered to the person first.
+            if let Some(command) = self.offer_rest() {
+                return command;
+            }
             let left = words_of_left(&self.never_dispatched(self.unrun_requested()));
             let claimed =
                 claims_a_change(&message) && (self.unbacked(&message) || !left.is_empty());
@@ -649,6 +680,41 @@ impl Agent {
         // "How many …?" answered without a number.
         if asks_how_many(&self.request) && !has_number(answer) {
             return Some(NUDGE_HOW_MANY.to_owned());
+        }
+        None
+    }
+
+    /// The model stopped short: part of the request ran, and an operation the request names
+    /// (or a row it names of one that ran) never did. Pling offers it to the person — with
+    /// no argument but its row, each once a request — and it runs only if they allow it.
+    /// Never after the person declined a call.
+    fn offer_rest(&mut self) -> Option<Command> {
+        let declined = self.log.iter().any(|d| d.error.as_deref() == Some(DECLINED_BY_PERSON));
+        if declined || !self.log.iter().any(|d| d.dispatched && d.ok) {
+            return None;
+        }
+        for left in self.never_dispatched(self.unrun_requested()) {
+            let key = left.words();
+            if !left.sure || self.offered.contains(&key) {
+                continue;
+            }
+            self.offered.push(key);
+            let arguments = match &left.record {
+                Some(r) => serde_json::json!({ "record": r }),
+                None => serde_json::json!({}),
+            };
+            let id = format!("pling_rest_{}", self.offered.len());
+            let call = ToolCall { id, name: left.name, arguments: arguments.to_string() };
+            self.shown = self.snapshot.clone();
+            let Some(Ok(mut checked)) = self.check_against_shown(&call) else { continue };
+            if checked.handoff {
+                continue;
+            }
+            checked.confirm = true;
+            self.reply_calls = 0;
+            let kept = vec![call.for_history()];
+            self.history.messages.push(Message::Assistant { content: None, tool_calls: kept });
+            return self.start(call, checked);
         }
         None
     }
@@ -794,6 +860,13 @@ impl Agent {
         if let Some(name) = self.find_for.take() {
             self.name_found_rows(&name);
         }
+        // A call held back because the request names a row the page did not show: the same
+        // operation on the row the search found, if it found exactly one.
+        if let Some(call) = self.replay_named.take() {
+            if let Some(command) = self.offer(&call, "again") {
+                return command;
+            }
+        }
         // The call that wanted a row the page did not show, as the model made it, once more.
         if let Some(call) = self.replay.take() {
             let call = ToolCall { id: format!("{}_again", call.id), ..call };
@@ -816,6 +889,18 @@ impl Agent {
         let command = self.handle_call(call);
         self.own_call = false;
         command
+    }
+
+    /// `call` on the row the request names, made by Pling and run only if the person allows
+    /// it; `None` (nothing happens) unless exactly one such row is on the page now.
+    fn offer(&mut self, call: &ToolCall, tag: &str) -> Option<Command> {
+        self.shown = self.snapshot.clone();
+        let (corrected, checked) = self.on_named_row(call)?;
+        let corrected = ToolCall { id: format!("{}_{tag}", call.id), ..corrected };
+        self.reply_calls = 0;
+        let kept = vec![corrected.for_history()];
+        self.history.messages.push(Message::Assistant { content: None, tool_calls: kept });
+        self.start(corrected, checked)
     }
 
     /// After the search: the rows of `name` the request names now, for the nudge.
@@ -936,13 +1021,18 @@ impl Agent {
                 return None;
             }
         };
-        let mut checked = match self.agree(&call.name, checked) {
+        let mut checked = match self.agree(call, checked) {
             Ok(checked) => checked,
             Err((action_id, error)) => {
                 self.refuse(call, Some(action_id), error);
                 return None;
             }
         };
+        // What the person said no to in this request is asked again, never run unasked.
+        checked.confirm |= self.log.iter().any(|d| {
+            d.action_id.as_ref() == Some(&checked.action_id)
+                && d.error.as_deref() == Some(DECLINED_BY_PERSON)
+        });
         // A question asks to be told, not for a change: a write in answer to one runs only if
         // the person allows it.
         if only_asks(&self.request) && !checked.handoff {
@@ -1032,7 +1122,7 @@ impl Agent {
     /// it names one that is not shown (see [`crate::agreement`]): once, with the rows that
     /// match or how to find the one meant. The same call again runs — a write only after the
     /// person allows it, on a card that shows the row.
-    fn agree(&mut self, name: &str, mut checked: Call) -> Result<Call, (String, String)> {
+    fn agree(&mut self, call: &ToolCall, mut checked: Call) -> Result<Call, (String, String)> {
         let Some(record) = checked.record.clone() else { return Ok(checked) };
         let Some(shown) = self.seen_page() else {
             return Ok(checked);
@@ -1048,7 +1138,7 @@ impl Agent {
             return Ok(checked);
         }
         self.disputed.push(checked.action_id.clone());
-        let error = self.disagreement(name, &record, verdict);
+        let error = self.disagreement(call, &record, verdict);
         Err((checked.action_id, error))
     }
 
@@ -1066,12 +1156,13 @@ impl Agent {
         };
         match agreement(&self.request, shown, &declared, &record, &args) {
             Agreement::Agrees => error,
-            verdict => self.disagreement(&call.name, &record, verdict),
+            verdict => self.disagreement(call, &record, verdict),
         }
     }
 
     /// Why `record` is not the row meant, with the rows that are or how to find it.
-    fn disagreement(&mut self, name: &str, record: &str, verdict: Agreement) -> String {
+    fn disagreement(&mut self, call: &ToolCall, record: &str, verdict: Agreement) -> String {
+        let name = call.name.as_str();
         let Some(shown) = self.seen_page() else {
             return String::new();
         };
@@ -1092,6 +1183,11 @@ impl Agent {
                 let quoted: Vec<String> =
                     words.iter().map(|w| format!("\u{201c}{w}\u{201d}")).collect();
                 let advice = self.advice(name, &words.join(" "));
+                // Once the search ran, the operation goes to the one row it found that the
+                // request names (for the person to allow), as for a row not on the page.
+                if self.auto_find.is_some() && self.replay.is_none() {
+                    self.replay_named = Some(call.clone());
+                }
                 format!(
                     "not run: the request names {}, which no row shown has, so {this} is not the row meant. {advice}",
                     quoted.join(" ")
@@ -1149,7 +1245,16 @@ impl Agent {
     /// card that shows the row, and its result says which row it ran on.
     fn the_named_row(&self, call: &ToolCall) -> Option<Call> {
         let again = self.own_call || self.failed_before(call);
-        if !self.searched || !again {
+        if !again {
+            return None;
+        }
+        self.on_named_row(call).map(|(_, checked)| checked)
+    }
+
+    /// `call` on the one row of its operation that the request names on the page now, once a
+    /// search ran: the corrected call and its check, to be confirmed by the person.
+    fn on_named_row(&self, call: &ToolCall) -> Option<(ToolCall, Call)> {
+        if !self.searched {
             return None;
         }
         let shown = self.seen_page()?;
@@ -1159,8 +1264,12 @@ impl Agent {
         arguments.as_object_mut()?.insert("record".to_owned(), Value::String(row.clone()));
         let corrected = ToolCall { arguments: arguments.to_string(), ..call.clone() };
         let mut checked = self.check_against_shown(&corrected)?.ok()?;
+        // Never twice: not on a row it already ran on, nor one the person said no to.
+        if self.log.iter().any(|d| d.action_id.as_ref() == Some(&checked.action_id)) {
+            return None;
+        }
         checked.confirm = true;
-        Some(checked)
+        Some((corrected, checked))
     }
 
     /// The declared action a tool name stands for in the observation the model was sent.
@@ -1357,9 +1466,11 @@ impl Agent {
             if verb.len() < 3 || !(words.contains(&verb) || self.ran_ok(&verb, None)) {
                 continue;
             }
-            // Rows the request names by their content ("the security audit") count as named.
+            // Rows the request names by their content ("the security audit") count as named,
+            // by words the rows that ran do not have (not "the review task" a second time).
             let named = if self.ran_ok(&verb, None) {
-                named_rows(&self.request, shown, &a.id)
+                let done = self.ran_rows(&verb);
+                rows_named_apart(&self.request, shown, &a.id, &done)
             } else {
                 vec![]
             };
@@ -1392,6 +1503,13 @@ impl Agent {
         out
     }
 
+    /// The rows an operation whose name starts with `verb` ran on successfully, each with its
+    /// text from before it ran.
+    fn ran_rows(&self, verb: &str) -> Vec<(&str, &str)> {
+        let ran = self.ran_text.iter().filter(|(name, _, _)| name.starts_with(verb));
+        ran.map(|(_, id, text)| (id.as_str(), text.as_str())).collect()
+    }
+
     /// Whether an operation whose name starts with `verb` ran successfully in this request
     /// (on `record`, when given).
     fn ran_ok(&self, verb: &str, record: Option<&str>) -> bool {
@@ -1415,12 +1533,14 @@ impl Agent {
         named: &[String],
     ) -> Option<Left> {
         if !self.ran_ok(verb, None) {
-            return Some(Left { name: name.to_owned(), record: None });
+            return Some(Left { name: name.to_owned(), record: None, sure: true });
         }
         let meant = |id: &str| words.contains(&id.to_lowercase()) || named.iter().any(|n| n == id);
-        row_ids_of(shown, a)
-            .find(|id| meant(id) && !self.ran_ok(verb, Some(id)))
-            .map(|id| Left { name: name.to_owned(), record: Some(id.to_owned()) })
+        row_ids_of(shown, a).find(|id| meant(id) && !self.ran_ok(verb, Some(id))).map(|id| {
+            // Named by its id, or the one row the request's words name apart.
+            let sure = words.contains(&id.to_lowercase()) || named.len() == 1;
+            Left { name: name.to_owned(), record: Some(id.to_owned()), sure }
+        })
     }
 
     fn what_ran(&self, why: &str) -> String {
@@ -1686,12 +1806,14 @@ fn echoes(answer: &str, request: &str) -> bool {
 /// A refused call: the action it named, why, and the record when it is not on the page.
 type Refusal = (Option<String>, String, Option<String>);
 
-/// The record ids an action acts on: its row set's, or its own record.
 /// Part of a request left undone: an operation, or one row of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Left {
     name: String,
     record: Option<String>,
+    /// Whether the request names it for certain: an operation by its name, a row by its id
+    /// or as the one row its words name apart. Only such a part is offered to the person.
+    sure: bool,
 }
 
 impl Left {
@@ -1708,6 +1830,7 @@ fn words_of_left(left: &[Left]) -> String {
     left.iter().map(Left::words).collect::<Vec<_>>().join(" and ")
 }
 
+/// The record ids an action acts on: its row set's, or its own record.
 fn row_ids_of<'s>(snapshot: &'s Snapshot, action: &'s Action) -> impl Iterator<Item = &'s str> {
     let set = action.rows.as_ref().map(|set| snapshot.row_ids(set)).unwrap_or(&[]);
     set.iter().map(String::as_str).chain(action.record.as_deref())

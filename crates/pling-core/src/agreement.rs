@@ -98,6 +98,40 @@ pub fn named_rows(request: &str, snapshot: &Snapshot, declared: &str) -> Vec<Str
     best_rows(&rows, |row| weak.iter().filter(|w| row.words.contains(w.as_str())).count())
 }
 
+/// The rows of `declared` that the request names by something of their own — a cue none of
+/// the rows in `done` has — leaving `done` out: what a request for several rows still asks
+/// for once those ran. After the weekly report, "the weekly report and the security audit"
+/// still names the audit; after one of two rows that both hold "review", "the review task"
+/// names no other. `done` is each such row's id and [`row_text`] from when it ran. Only the
+/// best matches, in page order.
+pub fn rows_named_apart(
+    request: &str,
+    snapshot: &Snapshot,
+    declared: &str,
+    done: &[(&str, &str)],
+) -> Vec<String> {
+    let rows = rows_of(snapshot, declared);
+    let (strong, weak) = cues(request, &Words::from(vocabulary(snapshot)));
+    let ran: Vec<RowText> = done.iter().map(|(_, text)| RowText::new(&[text])).collect();
+    let done: Vec<&str> = done.iter().map(|(id, _)| *id).collect();
+    let own = |row: &RowText| -> usize {
+        if strong.is_empty() {
+            let apart = |w: &&String| !ran.iter().any(|r| r.words.contains(w.as_str()));
+            weak.iter().filter(|w| row.words.contains(w.as_str())).filter(apart).count()
+        } else {
+            let apart = |c: &&Cue| !ran.iter().any(|r| r.has(&c.words));
+            strong.iter().filter(|c| row.has(&c.words)).filter(apart).count()
+        }
+    };
+    let left: Vec<&(String, RowText)> =
+        rows.iter().filter(|(id, _)| !done.contains(&id.as_str())).collect();
+    let best = left.iter().map(|(_, r)| own(r)).max().unwrap_or(0);
+    if best == 0 {
+        return vec![];
+    }
+    left.iter().filter(|(_, r)| own(r) == best).take(MAX_NAMED).map(|(id, _)| id.clone()).collect()
+}
+
 fn by_strong(rows: &[(String, RowText)], chosen: usize, strong: &[Cue]) -> Agreement {
     let hits = |row: &RowText| strong.iter().filter(|c| row.has(&c.words)).count();
     if hits(&rows[chosen].1) > 0 {
@@ -194,14 +228,22 @@ fn row_ids_of<'s>(snapshot: &'s Snapshot, declared: &str) -> impl Iterator<Item 
 fn rows_of(snapshot: &Snapshot, declared: &str) -> Vec<(String, RowText)> {
     row_ids_of(snapshot, declared)
         .filter_map(|id| snapshot.records.iter().find(|r| r.id == id))
-        .map(|r| {
-            let mut parts: Vec<String> = vec![r.id.clone()];
-            parts.extend(r.label.as_ref().map(|l| l.as_str().to_owned()));
-            parts.extend(r.fields.values().filter_map(scalar_text));
-            let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
-            (r.id.clone(), RowText::new(&refs))
-        })
+        .map(|r| (r.id.clone(), RowText::new(&[&record_text(r)])))
         .collect()
+}
+
+/// A record's id, label and scalar fields, as one text to compare words with.
+fn record_text(r: &crate::snapshot::Record) -> String {
+    let mut parts: Vec<String> = vec![r.id.clone()];
+    parts.extend(r.label.as_ref().map(|l| l.as_str().to_owned()));
+    parts.extend(r.fields.values().filter_map(scalar_text));
+    parts.join(" ")
+}
+
+/// The text of record `id` on `snapshot` (its id, label and fields), kept by the loop for a
+/// row a call ran on: the page may no longer show it once the call changed it.
+pub fn row_text(snapshot: &Snapshot, id: &str) -> Option<String> {
+    snapshot.records.iter().find(|r| r.id == id).map(record_text)
 }
 
 fn action_name(action: &Action) -> &str {
@@ -352,6 +394,26 @@ mod tests {
             judge("Mark the weekly report and the security audit as done.", "t12"),
             Agreement::Agrees
         );
+    }
+
+    #[test]
+    fn what_a_request_for_several_rows_still_names_once_some_ran() {
+        let s = tasks();
+        let report = row_text(&s, "t9").unwrap();
+        assert_eq!(report, "t9 Write the weekly report Write the weekly report");
+        let apart = |ask: &str, done: &[(&str, &str)]| rows_named_apart(ask, &s, "toggle", done);
+        let both = "Mark the weekly report and the security audit as done.";
+        // The audit's words are its own; both audits hold them.
+        assert_eq!(apart(both, &[("t9", &report)]), ["t12", "t20"]);
+        // Ids: the other one named.
+        assert_eq!(apart("Toggle t9 and t10.", &[("t9", &report)]), ["t10"]);
+        // Words the row that ran also has name nothing more, even once it left the page.
+        let mut gone = tasks();
+        gone.records.retain(|r| r.id != "t12");
+        let audit = row_text(&s, "t12").unwrap();
+        let ask = "Mark the \"security audit\" as done.";
+        assert!(rows_named_apart(ask, &gone, "toggle", &[("t12", &audit)]).is_empty());
+        assert!(apart("Mark the weekly report as done.", &[("t9", &report)]).is_empty());
     }
 
     #[test]

@@ -1148,41 +1148,65 @@ fn the_same_unnamed_row_again_runs_only_if_the_person_allows_it() {
     for allow in [false, true] {
         let mut page = Page::new();
         let again = || tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t10"}"#)]);
-        // Allowed, t10 ran; the row the request names is still left, and the model is told.
-        let script = vec![again(), again(), text_reply("Done."), text_reply("Only t10 was done.")];
+        // Allowed, t10 ran; the row the request names is still left: the model is told, and
+        // when it still stops, the row is offered to the person.
+        let script = vec![
+            again(),
+            again(),
+            text_reply("Done."),
+            text_reply("Only t10 was done."),
+            text_reply("t10 and t9 are done."),
+        ];
         let ask = "Mark the weekly report as done.";
         let (_, _, asked) =
             drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| allow, |_| {});
         // The card names the row, so the person can see it is not the one they meant.
-        assert_eq!(asked, [Some("Order new office chairs".to_owned())]);
-        let ran: &[&str] = if allow { &["toggle@t10"] } else { &[] };
+        let chairs = Some("Order new office chairs".to_owned());
+        let report = Some("Write the weekly report".to_owned());
+        let cards = if allow { vec![chairs, report] } else { vec![chairs] };
+        assert_eq!(asked, cards);
+        let ran: &[&str] = if allow { &["toggle@t10", "toggle@t9"] } else { &[] };
         assert_eq!(page.calls, ran);
     }
 }
 
 #[test]
-fn a_row_no_row_shown_matches_is_searched_for_and_then_found() {
-    let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
-    let script = vec![
-        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
-        tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t9"}"#)]),
-        text_reply("Marked the weekly report as done."),
-    ];
-    let ask = QUOTED_REPORT;
-    let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
-    let error = tool_results(&requests[1])[0]["result"]["error"].as_str().unwrap().to_owned();
-    assert_eq!(
-        error,
-        "not run: the request names “Write the weekly report”, which no row shown has, so t1 “Review the launch checklist” is not the row meant. Pling searches for it now with `search` {\"text\":\"Write the weekly report\"}: the next result shows the rows it finds. Then call `toggle` with the id of the row meant."
-    );
-    // The search is a call of its own in the conversation, with its own result.
-    let messages = requests[1]["messages"].as_array().unwrap();
-    let searched = &messages[messages.len() - 2];
-    assert_eq!(searched["tool_calls"][0]["function"]["name"], "search");
-    assert_eq!(searched["tool_calls"][0]["id"], "pling_find_1");
-    assert_eq!(tool_results(&requests[1])[1]["result"]["ok"], true);
-    assert_eq!(page.calls, vec!["search", "toggle@t9"]);
-    assert!(matches!(finish, Command::Finish { reason: EndReason::Answered, .. }));
+fn a_row_no_row_shown_matches_is_searched_for_and_the_row_found_is_offered() {
+    for allow in [false, true] {
+        let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
+        let answer = if allow { "Marked the weekly report as done." } else { "You said no." };
+        let script = vec![
+            tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
+            text_reply(answer),
+        ];
+        let ask = QUOTED_REPORT;
+        let (requests, finish, asked) =
+            drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| allow, |_| {});
+        let error = tool_results(&requests[1])[0]["result"]["error"].as_str().unwrap().to_owned();
+        assert_eq!(
+            error,
+            "not run: the request names “Write the weekly report”, which no row shown has, so t1 “Review the launch checklist” is not the row meant. Pling searches for it now with `search` {\"text\":\"Write the weekly report\"}: the next result shows the rows it finds. Then call `toggle` with the id of the row meant."
+        );
+        // The search, then the model's operation on the one row it found that the request
+        // names, each a call of its own in the conversation; the row's write asked first.
+        let messages = requests[1]["messages"].as_array().unwrap();
+        let calls: Vec<(&str, &str)> = messages
+            .iter()
+            .filter_map(|m| m["tool_calls"].as_array())
+            .flatten()
+            .map(|c| (c["id"].as_str().unwrap(), c["function"]["arguments"].as_str().unwrap()))
+            .collect();
+        let text = r#"{"text":"Write the weekly report"}"#;
+        let t9 = r#"{"record":"t9"}"#;
+        assert_eq!(calls, [("c1", r#"{"record":"t1"}"#), ("pling_find_1", text), ("c1_again", t9)]);
+        assert_eq!(asked, [Some("Write the weekly report".to_owned())]);
+        let ran: &[&str] = if allow { &["search", "toggle@t9"] } else { &["search"] };
+        assert_eq!(page.calls, ran);
+        let results = tool_results(&requests[1]);
+        assert_eq!(results.last().unwrap()["result"]["ok"], allow);
+        let Command::Finish { reason, message, .. } = finish else { panic!() };
+        assert_eq!((reason, message.as_str()), (EndReason::Answered, answer));
+    }
 }
 
 #[test]
@@ -1234,43 +1258,49 @@ fn after_the_search_a_stale_row_is_answered_with_the_rows_that_match() {
     let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
     let script = vec![
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
-        // After the search t1 is gone from the list; the model asks for another stale row.
+        // The person said no to t9 after the search; the model asks for a stale row, then t9.
         tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t3"}"#)]),
         tool_reply(None, vec![call("c3", "toggle", r#"{"record":"t9"}"#)]),
-        text_reply("Marked the weekly report as done."),
+        text_reply("You did not want the weekly report marked."),
     ];
     let ask = QUOTED_REPORT;
-    let (requests, _) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    let (requests, _, asked) =
+        drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| false, |_| {});
     let results = tool_results(&requests[2]);
     assert_eq!(
         results.last().unwrap()["result"]["error"],
         "record `t3` is not a row of `toggle` on the page now; the rows that match the request are t9 “Write the weekly report”. Call `toggle` with one of them"
     );
-    assert_eq!(page.calls, vec!["search", "toggle@t9"]);
+    // What the person said no to is asked again when the model calls it, never run unasked.
+    let report = Some("Write the weekly report".to_owned());
+    assert_eq!(asked, [report.clone(), report]);
+    assert_eq!(page.calls, vec!["search"]);
 }
 
 #[test]
-fn the_same_stale_row_again_after_the_search_offers_the_one_row_named_to_the_person() {
+fn the_row_found_by_the_search_is_offered_once() {
     for allow in [false, true] {
         let mut page = Page::listing("launch"); // only t1 is listed, not the weekly report (t9)
         let script = vec![
             tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
-            // The search put t9 on the page and the refusal named it; the model repeats t1.
+            // The search put t9 on the page and Pling offered it; the model repeats t1.
             tool_reply(None, vec![call("c2", "toggle", r#"{"record":"t1"}"#)]),
             text_reply("Done."),
         ];
         let ask = QUOTED_REPORT;
         let (requests, _, asked) =
             drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| allow, |_| {});
-        // The operation the model chose, on the one row the request names, asked first.
+        // The operation the model chose, on the one row the request names, asked once.
         assert_eq!(asked, [Some("Write the weekly report".to_owned())]);
         let ran: &[&str] = if allow { &["search", "toggle@t9"] } else { &["search"] };
         assert_eq!(page.calls, ran);
-        // Its result, for the model's call, says which row it was.
+        // The offer's result says which row it was; the stale row again is only refused.
         let results = tool_results(requests.last().unwrap());
-        let result = &results.last().unwrap()["result"];
-        assert_eq!(result["action"]["id"], "toggle@t9", "{result}");
-        assert_eq!(result["ok"], allow, "{result}");
+        let offered = &results[results.len() - 2]["result"];
+        assert_eq!(offered["action"]["id"], "toggle@t9", "{offered}");
+        assert_eq!(offered["ok"], allow, "{offered}");
+        let again = &results.last().unwrap()["result"];
+        assert!(again["error"].as_str().is_some_and(|e| e.contains("`toggle`")), "{again}");
     }
 }
 
@@ -1281,20 +1311,38 @@ fn a_request_done_in_part_is_sent_back_with_the_operation_that_did_not_run() {
         tool_reply(None, vec![call("c1", "search", r#"{"text":"report"}"#)]),
         text_reply("I searched for the report."),
         text_reply("I searched; I did not clear the list."),
+        text_reply("I searched; you chose not to clear the list."),
     ];
     let ask = "Search for the report, then clear the list.";
-    let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, false);
+    let (requests, finish, asked) =
+        drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| false, |_| {});
     let nudge = last_message(&requests[2]);
     assert_eq!(
         nudge["content"],
         "My request also asks for `clear_all`, which did not run. Call it now if it is still needed; otherwise say plainly what was done and what was not. What ran: search (done)."
     );
+    // Still not run after the nudge: Pling offers it to the person, who says no.
+    assert_eq!(asked, [None]);
+    assert_eq!(page.calls, ["search"]);
+    let results = tool_results(&requests[3]);
+    assert_eq!(results.last().unwrap()["result"]["action"]["id"], "clear_all");
     let Command::Finish { message, .. } = finish else { panic!() };
-    assert_eq!(message, "I searched; I did not clear the list.");
+    assert_eq!(message, "I searched; you chose not to clear the list.");
+    // Allowed, it runs.
+    let script = vec![
+        tool_reply(None, vec![call("c1", "search", r#"{"text":"report"}"#)]),
+        text_reply("I searched for the report."),
+        text_reply("I searched for the report."),
+        text_reply("I searched and cleared the list."),
+    ];
+    let mut page = Page::new();
+    drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    assert_eq!(page.calls, ["search", "clear_all"]);
     // Said again as a success without the part left, the answer gets the receipts and it.
     let script = vec![
         tool_reply(None, vec![call("c1", "search", r#"{"text":"report"}"#)]),
         text_reply("I searched for the report."),
+        text_reply("I have searched for the report."),
         text_reply("I have searched for the report."),
     ];
     let (_, finish) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, false);
@@ -1374,6 +1422,36 @@ fn the_request_said_back_after_one_of_two_rows_is_told_the_row_left() {
         format!("{NUDGE} My request also asks for `toggle` on t12, which did not run. What ran: toggle on t9 (done).")
     );
     assert_eq!(page.calls, vec!["toggle@t9", "toggle@t12"]);
+}
+
+#[test]
+fn a_row_the_request_names_left_after_the_nudge_is_offered_to_the_person() {
+    for allow in [false, true] {
+        let mut page = Page::new();
+        let ask = "Mark the weekly report and the security audit as done.";
+        let answer = if allow { "Both are marked as done." } else { "Only the weekly report." };
+        let script = vec![
+            tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t9"}"#)]),
+            text_reply(ask),
+            text_reply(ask),
+            text_reply(answer),
+        ];
+        let (requests, finish, asked) =
+            drive_with(&mut Agent::new(config()), &mut page, ask, script, |_| allow, |_| {});
+        // Said back after the nudge: the row left, by the operation that ran, is offered once.
+        assert_eq!(asked, [Some("Schedule the security audit".to_owned())]);
+        let ran: &[&str] = if allow { &["toggle@t9", "toggle@t12"] } else { &["toggle@t9"] };
+        assert_eq!(page.calls, ran);
+        assert_eq!(requests.len(), 4);
+        let Command::Finish { message, .. } = finish else { panic!() };
+        assert!(message.starts_with(answer), "{message}");
+    }
+    // A question is never pressed, nor a request of which nothing ran.
+    let script = vec![text_reply("I cannot do that.")];
+    let ask = "Mark the weekly report and the security audit as done.";
+    let (_, _, asked) =
+        drive_with(&mut Agent::new(config()), &mut Page::new(), ask, script, |_| true, |_| {});
+    assert!(asked.is_empty());
 }
 
 #[test]
@@ -1457,9 +1535,11 @@ fn an_answer_that_names_a_row_the_operation_did_not_run_on_is_checked() {
         tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t9"}"#)]),
         text_reply(said),
         text_reply(said),
+        text_reply(said),
     ];
     let ask = "Mark the weekly report and the security audit as done.";
-    let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    // Still said after the nudge: t12 is offered to the person, who says no.
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut page, ask, script, false);
     let nudge = last_message(&requests[2]);
     assert_eq!(
         nudge["content"],
