@@ -60,12 +60,54 @@ impl Default for Limits {
 impl Limits {
     /// Parses limits from JSON; absent controls keep their defaults.
     pub fn from_json(json: &str) -> Result<Self, LimitsError> {
-        let limits: Limits = crate::json_text::from_str(json).map_err(|e| LimitsError::Parse {
-            path: crate::json_text::path_at(json, e.line(), e.column()),
-            message: e.to_string(),
-        })?;
+        let value: serde_json::Value =
+            crate::json_text::from_str(json).map_err(|e| LimitsError::Parse {
+                path: crate::json_text::path_at(json, e.line(), e.column()),
+                message: e.to_string(),
+            })?;
+        let limits = Self::read(&value)
+            .map_err(|e| LimitsError::Parse { path: e.path, message: e.message })?;
         limits.validate()?;
         Ok(limits)
+    }
+
+    /// The limits a JSON object sets, each member optional (see [`crate::read`]).
+    fn read(v: &serde_json::Value) -> crate::read::Read<Self> {
+        const KNOWN: [&str; 13] = [
+            "maxTokens",
+            "reserveForOutput",
+            "compactRatio",
+            "keepRecent",
+            "maxActions",
+            "maxRecords",
+            "maxScopes",
+            "maxFeedback",
+            "maxStateChars",
+            "maxRecordChars",
+            "maxFeedbackChars",
+            "maxPageChars",
+            "maxToolResultTokens",
+        ];
+        let f = crate::read::Fields::new(v, ".", &KNOWN)?;
+        let d = Self::default();
+        let n = |key: &str, default: usize| -> crate::read::Read<usize> {
+            Ok(f.uint(key, usize::MAX as u64)?.map_or(default, |n| n as usize))
+        };
+        Ok(Self {
+            max_tokens: n("maxTokens", d.max_tokens)?,
+            reserve_for_output: n("reserveForOutput", d.reserve_for_output)?,
+            compact_ratio: f.number("compactRatio")?.unwrap_or(d.compact_ratio),
+            keep_recent: n("keepRecent", d.keep_recent)?,
+            max_actions: n("maxActions", d.max_actions)?,
+            max_records: n("maxRecords", d.max_records)?,
+            max_scopes: n("maxScopes", d.max_scopes)?,
+            max_feedback: n("maxFeedback", d.max_feedback)?,
+            max_state_chars: n("maxStateChars", d.max_state_chars)?,
+            max_record_chars: n("maxRecordChars", d.max_record_chars)?,
+            max_feedback_chars: n("maxFeedbackChars", d.max_feedback_chars)?,
+            max_page_chars: n("maxPageChars", d.max_page_chars)?,
+            max_tool_result_tokens: n("maxToolResultTokens", d.max_tool_result_tokens)?,
+        })
     }
 
     /// Checks the controls that have a range.

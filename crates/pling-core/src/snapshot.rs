@@ -5,13 +5,13 @@
 use crate::error::SnapshotError;
 use crate::text::{Authored, DataValue, PageText};
 use rustc_hash::{FxHashMap, FxHashSet};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::hash_map::Entry;
 use std::collections::BTreeMap;
 
 /// One moment of a page, as declared by its author.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Snapshot {
     /// Which page this is.
@@ -42,7 +42,7 @@ pub struct Snapshot {
 /// A list of records by id, in page order. An id that is also in [`Snapshot::records`] is that
 /// record, with its fields and viewport there; the others are outside the viewport and known by
 /// id alone.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RecordIds {
     /// The region that holds them.
@@ -53,7 +53,7 @@ pub struct RecordIds {
 }
 
 /// Page identity: answers "which page am I on".
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PageIdentity {
     /// The document title (page data: it may name a user's document).
@@ -74,7 +74,7 @@ pub struct PageIdentity {
 }
 
 /// A part of the page: a list, a form, a dialog, a tab panel.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Region {
     /// Stable id, unique among regions.
@@ -91,7 +91,7 @@ pub struct Region {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<String>,
     /// False for a collapsed section, a hidden tab or a closed dialog.
-    #[serde(default = "yes")]
+    #[serde(default)]
     pub active: bool,
     /// Whether any of it is in the viewport, when the browser knows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -105,7 +105,7 @@ pub struct Region {
 }
 
 /// What kind of interaction an action is.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ActionKind {
     /// Press a button, a link or a row control.
@@ -138,7 +138,7 @@ impl ActionKind {
 }
 
 /// Whether an action only reads or also changes something.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Effect {
     /// Looks, filters, searches, scrolls: changes no business data.
@@ -159,7 +159,7 @@ impl Effect {
 }
 
 /// A declared action bound to one of the page's own handlers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Action {
     /// Stable id, unique among actions; row actions usually read `name@record`.
@@ -189,7 +189,7 @@ pub struct Action {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub params: Option<Value>,
     /// False when it exists but cannot run now.
-    #[serde(default = "yes")]
+    #[serde(default)]
     pub available: bool,
     /// Why it cannot run now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -250,7 +250,7 @@ pub fn is_expectation(e: &str) -> bool {
 
 /// The rows of a row action declared once: the compact form of many `name@record` actions
 /// that share every other field.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RowSet {
     /// Record ids, in page order.
@@ -271,7 +271,7 @@ pub struct RowSet {
 }
 
 /// A row of a [`RowSet`] that cannot run now.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RowException {
     /// Index into the set's rows.
@@ -282,7 +282,7 @@ pub struct RowException {
 }
 
 /// A business object with a stable id.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Record {
     /// Stable id from the page's data, unique among records.
@@ -302,7 +302,7 @@ pub struct Record {
 }
 
 /// A declared read-only view of the page's state.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StateGroup {
     /// Its key in the state block, such as `filter`.
@@ -316,9 +316,7 @@ pub struct StateGroup {
 }
 
 /// How serious a feedback item is.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FeedbackKind {
     /// Something failed or is invalid.
@@ -342,7 +340,7 @@ impl FeedbackKind {
 }
 
 /// A message the page shows in reaction to something.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Feedback {
     /// Error, warning or status.
@@ -401,10 +399,6 @@ impl Default for Action {
     }
 }
 
-fn yes() -> bool {
-    true
-}
-
 fn is_false(b: &bool) -> bool {
     !*b
 }
@@ -459,10 +453,17 @@ impl Snapshot {
     ///
     /// [`observe`]: crate::observe()
     pub fn parse(json: &str) -> Result<Self, SnapshotError> {
-        crate::json_text::from_str(json).map_err(|e| SnapshotError::Parse {
+        let value: Value = crate::json_text::from_str(json).map_err(|e| SnapshotError::Parse {
             path: crate::json_text::path_at(json, e.line(), e.column()),
             message: e.to_string(),
-        })
+        })?;
+        Self::from_value(&value)
+    }
+
+    /// Reads a snapshot from parsed JSON, without checking its ids and references.
+    pub fn from_value(value: &Value) -> Result<Self, SnapshotError> {
+        crate::snapshot_read::snapshot(value)
+            .map_err(|e| SnapshotError::Parse { path: e.path, message: e.message })
     }
 
     /// Checks ids, references and parameter schemas; the error names the first problem.

@@ -307,6 +307,16 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
+    fn a_snapshot_and_limits_read_back_as_they_are_written(s in snapshot(), l in limits()) {
+        // The readers take the names and defaults the types' serde attributes write (and
+        // the TypeScript contract is generated from): one shape, both ways.
+        let json = serde_json::to_string(&s).unwrap();
+        prop_assert_eq!(Snapshot::parse(&json).unwrap(), s);
+        let json = serde_json::to_string(&l).unwrap();
+        prop_assert_eq!(Limits::from_json(&json).unwrap(), l);
+    }
+
+    #[test]
     fn no_section_exceeds_its_budget(s in snapshot(), l in limits()) {
         let o = observe(&s, &l).unwrap();
         prop_assert!(chars(&o.location) <= l.max_page_chars);

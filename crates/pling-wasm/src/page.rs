@@ -4,9 +4,10 @@
 use crate::{error, limits};
 use pling_core::agent::Outcome;
 use pling_core::call::{self, Checked};
+use pling_core::read::{Fields, Read, ReadError};
 use pling_core::receipt::Receipt;
 use pling_core::{render, Observed, Snapshot};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// A parsed snapshot and its observation, built once: rendering, resolving, checking and
@@ -107,8 +108,7 @@ impl Page {
     /// The tool result of a checked call that did not run: `reason` is `"declined"` (the
     /// person said no) or `"handoff"` (the step is the person's).
     pub fn refusal(&self, call_json: &str, reason: &str) -> Result<String, JsValue> {
-        let run: CallJson = pling_core::json_text::from_str(call_json)
-            .map_err(|e| error::js_error("PlingError", format!("not a checked call: {e}")))?;
+        let run = CallJson::parse(call_json)?;
         let error = match reason {
             "declined" => call::DECLINED,
             "handoff" => call::HANDED_OFF,
@@ -132,10 +132,8 @@ impl Page {
         outcome_json: &str,
         after: &Page,
     ) -> Result<String, JsValue> {
-        let run: CallJson = pling_core::json_text::from_str(call_json)
-            .map_err(|e| error::js_error("PlingError", format!("not a checked call: {e}")))?;
-        let outcome: Outcome = pling_core::json_text::from_str(outcome_json)
-            .map_err(|e| error::js_error("PlingError", format!("not an outcome: {e}")))?;
+        let run = CallJson::parse(call_json)?;
+        let outcome = outcome(outcome_json)?;
         let call = call::Call {
             action_id: run.action_id,
             declared: run.declared,
@@ -160,13 +158,45 @@ impl Page {
 }
 
 /// The parts of a checked call that a receipt needs, as `check` returned them.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
 struct CallJson {
     action_id: String,
     declared: String,
-    #[serde(default)]
     record: Option<String>,
-    #[serde(default)]
     description: String,
+}
+
+/// `text` as JSON, read by `read`; a `PlingError` saying it is not `what` otherwise.
+fn read_json<T>(
+    text: &str,
+    what: &str,
+    read: impl Fn(&Fields<'_>) -> Read<T>,
+) -> Result<T, JsValue> {
+    let value: serde_json::Value = pling_core::json_text::from_str(text)
+        .map_err(|e| error::js_error("PlingError", format!("not {what}: {e}")))?;
+    Fields::open(&value, ".").and_then(|f| read(&f)).map_err(|e| {
+        error::js_error("PlingError", format!("not {what}: `{}`: {}", e.path, e.message))
+    })
+}
+
+impl CallJson {
+    fn parse(json: &str) -> Result<Self, JsValue> {
+        read_json(json, "a checked call", |f| {
+            Ok(Self {
+                action_id: f.required_string("actionId")?,
+                declared: f.required_string("declared")?,
+                record: f.string("record")?,
+                description: f.string("description")?.unwrap_or_default(),
+            })
+        })
+    }
+}
+
+/// The page's outcome of a call: `{ok, error}`.
+fn outcome(json: &str) -> Result<Outcome, JsValue> {
+    read_json(json, "an outcome", |f| {
+        let ok = f.bool("ok")?;
+        let ok =
+            ok.ok_or_else(|| ReadError { path: ".".into(), message: "missing field `ok`".into() })?;
+        Ok(Outcome { ok, error: f.string("error")? })
+    })
 }
