@@ -296,9 +296,15 @@ pub struct Agent {
     own_call: bool,
     /// Whether a write action ran successfully in this request.
     wrote: bool,
+    /// Whether a call made for the request (by the model, or offered and allowed) ran
+    /// successfully: an answer that says it could not help is then not what happened.
+    acted: bool,
     /// The nudge sent in this request, to notice an answer that only says it back.
     last_nudge: Option<String>,
 }
+
+/// The id prefix of the search Pling runs for the model to find a row.
+const FIND_ID: &str = "pling_find_";
 
 /// What the loop says when the model only repeated the request: one nudge, then the
 /// fallback from the receipts.
@@ -387,6 +393,7 @@ impl Agent {
             find_for: None,
             own_call: false,
             wrote: false,
+            acted: false,
             last_nudge: None,
         }
     }
@@ -428,6 +435,7 @@ impl Agent {
         self.ran_text.clear();
         self.find_for = None;
         self.wrote = false;
+        self.acted = false;
         self.last_nudge = None;
         self.steps = 0;
         self.repeated = 0;
@@ -464,6 +472,8 @@ impl Agent {
                 } else if flight.action.effect == Write {
                     self.wrote = true;
                 }
+                // Anything the request asked for that ran, not Pling's own search for a row.
+                self.acted |= outcome.ok && !flight.call.id.starts_with(FIND_ID);
                 if let Some(record) = flight.record.as_deref().filter(|_| outcome.ok) {
                     let text = row_text(flight.before.snapshot(), record).unwrap_or_default();
                     let ran = (flight.call.name.clone(), record.to_owned(), text);
@@ -585,7 +595,8 @@ impl Agent {
             let left = words_of_left(&self.never_dispatched(self.unrun_requested()));
             let claimed =
                 claims_a_change(&message) && (self.unbacked(&message) || !left.is_empty());
-            if claimed || self.last_ran_failed().is_some() && !owns_failure(&message) {
+            let silent = self.last_ran_failed().is_some() && !owns_failure(&message);
+            if claimed || silent || self.denies_what_ran(&message) {
                 let mut note = self.what_ran("(Checked against what ran:");
                 if !left.is_empty() {
                     note = format!("{note} Not run: {left}.");
@@ -659,6 +670,11 @@ impl Agent {
                 "The last call, `{name}`, failed: its result above says why. Correct the call and make it again if you can; otherwise tell me that it failed and why."
             ));
         }
+        if self.denies_what_ran(answer) {
+            return Some(self.ran_by_id(
+                "Your answer says you could not help, but what my request asked for ran. Say briefly what was done and the result.",
+            ));
+        }
         if claims_a_change(answer) && self.unbacked(answer) {
             let unrun = self.unrun_claims(answer);
             let said = if unrun.is_empty() {
@@ -727,6 +743,13 @@ impl Agent {
             })
         };
         left.into_iter().filter(|l| !tried(l)).collect()
+    }
+
+    /// An answer that only apologises ("I'm sorry, but I can't assist with that.") after
+    /// what the request asked for ran, and the last call did not fail: the person would read
+    /// that nothing was done.
+    fn denies_what_ran(&self, answer: &str) -> bool {
+        self.acted && self.last_ran_failed().is_none() && apologises(answer)
     }
 
     /// The name of the last call dispatched to the page, when it failed.
@@ -1299,7 +1322,7 @@ impl Agent {
                 ));
                 self.find_for = Some(name.to_owned());
                 self.auto_find = Some(ToolCall {
-                    id: format!("pling_find_{}", self.steps),
+                    id: format!("{FIND_ID}{}", self.steps),
                     name: tool.clone(),
                     arguments: args.to_string(),
                 });

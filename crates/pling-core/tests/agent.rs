@@ -1598,3 +1598,46 @@ fn how_many_answered_without_a_number_gets_one_nudge() {
         assert_eq!(requests.len(), 1, "{answer}");
     }
 }
+
+#[test]
+fn an_apology_after_what_was_asked_ran_is_sent_back_then_given_the_receipts() {
+    let sorry = "I'm sorry, but I can't assist with that.";
+    let ask = "Mark the weekly report as done.";
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t9"}"#)]),
+        text_reply(sorry),
+        text_reply(sorry),
+    ];
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, true);
+    assert_eq!(
+        last_message(&requests[2])["content"],
+        "Your answer says you could not help, but what my request asked for ran. Say briefly what was done and the result. What ran: toggle on t9 (done)."
+    );
+    let Command::Finish { message, .. } = finish else { panic!() };
+    assert_eq!(
+        message,
+        format!("{sorry}\n\n(Checked against what ran: What ran: toggle on t9 “Write the weekly report” (done).)")
+    );
+    // Told, it says what was done.
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t9"}"#)]),
+        text_reply(sorry),
+        text_reply("The weekly report is marked as done."),
+    ];
+    let (_, finish) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, true);
+    let Command::Finish { message, .. } = finish else { panic!() };
+    assert_eq!(message, "The weekly report is marked as done.");
+    // Only Pling's own search ran, and found nothing: an apology is then the answer.
+    let none = "Sorry, there is no task for Priya Nair.";
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t42"}"#)]),
+        text_reply(none),
+        text_reply(none),
+    ];
+    let ask = "Mark the task for Priya Nair as done.";
+    let (requests, finish) = drive(&mut Agent::new(config()), &mut Page::new(), ask, script, true);
+    let nudge = last_message(&requests[2])["content"].as_str().unwrap().to_owned();
+    assert!(nudge.starts_with("Nothing has been done yet. The search ran"), "{nudge}");
+    let Command::Finish { message, .. } = finish else { panic!() };
+    assert_eq!(message, "Sorry, there is no task for Priya Nair.");
+}
