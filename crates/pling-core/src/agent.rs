@@ -592,17 +592,7 @@ impl Agent {
             if let Some(command) = self.offer_rest() {
                 return command;
             }
-            let left = words_of_left(&self.never_dispatched(self.unrun_requested()));
-            let claimed =
-                claims_a_change(&message) && (self.unbacked(&message) || !left.is_empty());
-            let silent = self.last_ran_failed().is_some() && !owns_failure(&message);
-            if claimed || silent || self.denies_what_ran(&message) {
-                let mut note = self.what_ran("(Checked against what ran:");
-                if !left.is_empty() {
-                    note = format!("{note} Not run: {left}.");
-                }
-                message = format!("{message}\n\n{note})");
-            }
+            message = self.held_to_receipts(message);
         }
         match finish_reason {
             crate::openai::FinishReason::Length => {
@@ -617,6 +607,23 @@ impl Agent {
             .messages
             .push(Message::Assistant { content: Some(message.clone()), tool_calls: vec![] });
         self.finish(EndReason::Answered, Some(message))
+    }
+
+    /// An answer as the person reads it: with the receipts and the part not run when it
+    /// claims more than ran, says nothing of a call that failed, or says it could not help
+    /// after the work was done.
+    fn held_to_receipts(&self, message: String) -> String {
+        let left = words_of_left(&self.never_dispatched(self.unrun_requested()));
+        let claimed = claims_a_change(&message) && (self.unbacked(&message) || !left.is_empty());
+        let silent = self.last_ran_failed().is_some() && !owns_failure(&message);
+        if !(claimed || silent || self.denies_what_ran(&message)) {
+            return message;
+        }
+        let mut note = self.what_ran("(Checked against what ran:");
+        if !left.is_empty() {
+            note = format!("{note} Not run: {left}.");
+        }
+        format!("{message}\n\n{note})")
     }
 
     /// Sends the model's answer back with `nudge` (once a request) and asks again.
