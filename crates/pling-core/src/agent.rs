@@ -734,9 +734,7 @@ impl Agent {
                 continue;
             }
             checked.confirm = true;
-            self.reply_calls = 0;
-            let kept = vec![call.for_history()];
-            self.history.messages.push(Message::Assistant { content: None, tool_calls: kept });
+            self.own_turn(&call);
             return self.start(call, checked);
         }
         None
@@ -910,9 +908,7 @@ impl Agent {
     /// A call Pling makes in the model's stead (a search, a call made again): it is in the
     /// conversation as an assistant call of its own, with its own result.
     fn run_for_model(&mut self, call: ToolCall) -> Option<Command> {
-        self.reply_calls = 0;
-        let kept = vec![call.for_history()];
-        self.history.messages.push(Message::Assistant { content: None, tool_calls: kept });
+        self.own_turn(&call);
         // Pling's own call is checked against the page as it is now.
         self.shown = self.snapshot.clone();
         self.own_call = true;
@@ -927,10 +923,16 @@ impl Agent {
         self.shown = self.snapshot.clone();
         let (corrected, checked) = self.on_named_row(call)?;
         let corrected = ToolCall { id: format!("{}_{tag}", call.id), ..corrected };
-        self.reply_calls = 0;
-        let kept = vec![corrected.for_history()];
-        self.history.messages.push(Message::Assistant { content: None, tool_calls: kept });
+        self.own_turn(&corrected);
         self.start(corrected, checked)
+    }
+
+    /// A call Pling makes enters the conversation as an assistant turn of its own, so its
+    /// result answers it; it starts a reply's count of calls afresh.
+    fn own_turn(&mut self, call: &ToolCall) {
+        self.reply_calls = 0;
+        let kept = vec![call.for_history()];
+        self.history.messages.push(Message::Assistant { content: None, tool_calls: kept });
     }
 
     /// After the search: the rows of `name` the request names now, for the nudge.

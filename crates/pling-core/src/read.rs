@@ -187,14 +187,14 @@ pub fn list<'v, T>(
     items.iter().enumerate().map(|(i, x)| item(x, &format!("{path}[{i}]"))).collect()
 }
 
-/// One of a closed set of names, as `T`.
-pub fn one_of<T: Copy>(v: &Value, path: &str, names: &[(&str, T)]) -> Read<T> {
+/// One of `all`, by its name as `name` writes it.
+pub fn one_of<T: Copy>(v: &Value, path: &str, all: &[T], name: fn(T) -> &'static str) -> Read<T> {
     let s = string(v, path)?;
-    match names.iter().find(|(n, _)| *n == s) {
-        Some((_, t)) => Ok(*t),
+    match all.iter().find(|t| name(**t) == s) {
+        Some(t) => Ok(*t),
         None => {
-            let all = names.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ");
-            error(path, format!("unknown variant `{s}`, expected one of {all}"))
+            let names = all.iter().map(|t| format!("`{}`", name(*t))).collect::<Vec<_>>();
+            error(path, format!("unknown variant `{s}`, expected one of {}", names.join(", ")))
         }
     }
 }
@@ -223,9 +223,10 @@ mod tests {
         let e = Fields::new(&v, "x[2]", &["a"]).err().unwrap();
         assert_eq!(e.path, "x[2]");
         assert!(e.message.starts_with("unknown field `b`, expected one of `a`"), "{}", e.message);
-        let kinds = [("read", 1), ("write", 2)];
-        assert_eq!(one_of(&json!("write"), ".", &kinds).unwrap(), 2);
-        let e = one_of(&json!("wrote"), "k", &kinds).unwrap_err();
+        let kinds = [1, 2];
+        let name = |k: i32| if k == 1 { "read" } else { "write" };
+        assert_eq!(one_of(&json!("write"), ".", &kinds, name).unwrap(), 2);
+        let e = one_of(&json!("wrote"), "k", &kinds, name).unwrap_err();
         assert_eq!(e.message, "unknown variant `wrote`, expected one of `read`, `write`");
     }
 

@@ -66,26 +66,22 @@ fn region(v: &Value, path: &str) -> Read<Region> {
     })
 }
 
-const KINDS: [(&str, ActionKind); 6] = [
-    ("click", ActionKind::Click),
-    ("type", ActionKind::Type),
-    ("select", ActionKind::Select),
-    ("navigate", ActionKind::Navigate),
-    ("scroll", ActionKind::Scroll),
-    ("submit", ActionKind::Submit),
-];
+use ActionKind::{Click, Navigate, Scroll, Select, Submit, Type};
 
-const EFFECTS: [(&str, Effect); 2] = [("read", Effect::Read), ("write", Effect::Write)];
+const KINDS: [ActionKind; 6] = [Click, Type, Select, Navigate, Scroll, Submit];
+const EFFECTS: [Effect; 2] = [Effect::Read, Effect::Write];
+const FEEDBACK_KINDS: [FeedbackKind; 3] =
+    [FeedbackKind::Error, FeedbackKind::Warning, FeedbackKind::Status];
 
-const FEEDBACK_KINDS: [(&str, FeedbackKind); 3] = [
-    ("error", FeedbackKind::Error),
-    ("warning", FeedbackKind::Warning),
-    ("status", FeedbackKind::Status),
-];
-
-/// A member that is one of `names`, or `default` when absent.
-fn choice<T: Copy>(f: &Fields<'_>, key: &str, names: &[(&str, T)], default: T) -> Read<T> {
-    f.get(key).map_or(Ok(default), |v| one_of(v, &f.at(key), names))
+/// A member that is one of `all` by its name (`name`), or `default` when absent.
+fn choice<T: Copy>(
+    f: &Fields<'_>,
+    key: &str,
+    all: &[T],
+    name: fn(T) -> &'static str,
+    default: T,
+) -> Read<T> {
+    f.get(key).map_or(Ok(default), |v| one_of(v, &f.at(key), all, name))
 }
 
 fn action(v: &Value, path: &str) -> Read<Action> {
@@ -114,8 +110,8 @@ fn action(v: &Value, path: &str) -> Read<Action> {
         id: f.required_string("id")?,
         name: f.string("name")?,
         description: authored(&f, "description")?.unwrap_or_default(),
-        kind: choice(&f, "kind", &KINDS, ActionKind::default())?,
-        effect: choice(&f, "effect", &EFFECTS, Effect::default())?,
+        kind: choice(&f, "kind", &KINDS, ActionKind::as_str, ActionKind::default())?,
+        effect: choice(&f, "effect", &EFFECTS, Effect::as_str, Effect::default())?,
         region: f.string("region")?,
         record: f.string("record")?,
         rows: f.get("rows").map(|r| row_set(r, &f.at("rows"))).transpose()?,
@@ -182,7 +178,7 @@ fn state_group(v: &Value, path: &str) -> Read<StateGroup> {
 fn feedback(v: &Value, path: &str) -> Read<Feedback> {
     let f = Fields::new(v, path, &["kind", "message", "field", "region"])?;
     Ok(Feedback {
-        kind: choice(&f, "kind", &FEEDBACK_KINDS, FeedbackKind::default())?,
+        kind: choice(&f, "kind", &FEEDBACK_KINDS, FeedbackKind::as_str, FeedbackKind::default())?,
         message: PageText(f.required_string("message")?),
         field: page_text(&f, "field")?,
         region: f.string("region")?,
