@@ -298,7 +298,7 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
 
 /// Blocked rows grouped by reason, in the order each reason first appears; one pass.
 fn by_reason<'b>(blocked: &'b [crate::observe::Blocked<'_>]) -> Vec<(&'b str, Vec<&'b str>)> {
-    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut index: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
     let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
     for b in blocked {
         let at = *index.entry(b.reason).or_insert_with(|| {

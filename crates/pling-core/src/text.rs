@@ -61,6 +61,22 @@ impl From<Value> for DataValue {
     }
 }
 
+/// Lower case, character by character: what the request and answer checks compare. (The
+/// standard `str::to_lowercase` also handles a word-final sigma, at several KB of code.)
+pub trait Lower {
+    /// The text in lower case.
+    fn lower(&self) -> String;
+}
+
+impl Lower for str {
+    fn lower(&self) -> String {
+        if self.is_ascii() {
+            return self.to_ascii_lowercase();
+        }
+        self.chars().flat_map(char::to_lowercase).collect()
+    }
+}
+
 /// Longest single page-data string kept in a record field or location line.
 pub const MAX_VALUE_CHARS: usize = 160;
 /// Longest authored text kept on one line (descriptions, purposes, reasons).
