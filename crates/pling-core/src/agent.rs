@@ -1607,7 +1607,7 @@ impl Agent {
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
             let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name).lower();
             // Named by its verb, or chosen for this request already ("mark … done": toggle).
-            if verb.len() < 3 || !(words.contains(&verb) || self.ran_ok(&verb, None)) {
+            if verb.len() < 3 || !(words.contains_key(&verb) || self.ran_ok(&verb, None)) {
                 continue;
             }
             // Rows the request names by their content ("the security audit") count as named,
@@ -1636,7 +1636,7 @@ impl Agent {
         for a in &shown.actions {
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
             let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name);
-            if verb.len() < 3 || !past_forms(verb).iter().any(|f| words.contains(f)) {
+            if verb.len() < 3 || !past_forms(verb).iter().any(|f| words.contains_key(f)) {
                 continue;
             }
             let item = self.left_undone(shown, a, name, verb, &words, &[]).map(|l| l.words());
@@ -1673,16 +1673,16 @@ impl Agent {
         a: &Action,
         name: &str,
         verb: &str,
-        words: &rustc_hash::FxHashSet<String>,
+        words: &rustc_hash::FxHashMap<String, usize>,
         named: &[String],
     ) -> Option<Left> {
         if !self.ran_ok(verb, None) {
             return Some(Left { name: name.to_owned(), record: None, sure: true });
         }
-        let meant = |id: &str| words.contains(&id.lower()) || named.iter().any(|n| n == id);
+        let meant = |id: &str| words.contains_key(&id.lower()) || named.iter().any(|n| n == id);
         row_ids_of(shown, a).find(|id| meant(id) && !self.ran_ok(verb, Some(id))).map(|id| {
             // Named by its id, or the one row the request's words name apart.
-            let sure = words.contains(&id.lower()) || named.len() == 1;
+            let sure = words.contains_key(&id.lower()) || named.len() == 1;
             Left { name: name.to_owned(), record: Some(id.to_owned()), sure }
         })
     }
@@ -1805,7 +1805,7 @@ fn has_number(answer: &str) -> bool {
         "nine", "ten", "eleven", "twelve",
     ];
     answer.chars().any(|c| c.is_ascii_digit())
-        || words_of(answer).iter().any(|w| WORDS.contains(&w.as_str()))
+        || words_of(answer).keys().any(|w| WORDS.contains(&w.as_str()))
 }
 
 /// Whether an answer says that something failed or was not done.
@@ -1915,12 +1915,14 @@ fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
     data.filter(|d| !d.contains("<page_data>")).map(|_| NonAnswer::PageData)
 }
 
-/// The lower-case words of a text.
-fn words_of(text: &str) -> rustc_hash::FxHashSet<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::lower)
-        .collect()
+/// The lower-case words of a text, each with its first position. (A map of strings to
+/// numbers, like the observer's names, keeps one copy of the hash table's code.)
+fn words_of(text: &str) -> rustc_hash::FxHashMap<String, usize> {
+    let mut words = rustc_hash::FxHashMap::default();
+    for (i, w) in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).enumerate() {
+        words.entry(w.lower()).or_insert(i);
+    }
+    words
 }
 
 /// How an answer says an operation was done: `save` → saved, `ship` → shipped, `refund` →

@@ -502,7 +502,7 @@ impl<'a> ActionPass<'a> {
         let a = m.action;
         let ids = snapshot.row_ids(set);
         let visible = viewport_flags(set, ids.len());
-        let exceptions = row_exceptions(set, m.available);
+        let exceptions = row_exceptions(set, m.available, ids.len());
         // The whole set unavailable: every row is blocked for the action's reason.
         let set_reason = if m.available { None } else { m.reason };
         let mut shared: Option<usize> = None;
@@ -524,7 +524,7 @@ impl<'a> ActionPass<'a> {
             let blocked = if exceptions.is_empty() {
                 set_reason
             } else {
-                exceptions.get(&(k as u32)).copied()
+                exceptions.get(k).copied().flatten()
             };
             self.count(blocked.is_none(), 1);
             self.folder.place(m, regions, row, in_viewport, &mut shared, blocked);
@@ -544,15 +544,17 @@ fn viewport_flags(set: &crate::snapshot::RowSet, n: usize) -> Option<Vec<bool>> 
     })
 }
 
-/// The rows of an available set that cannot run now, each with its reason.
-fn row_exceptions(set: &crate::snapshot::RowSet, available: bool) -> FxHashMap<u32, &str> {
-    let mut exceptions = FxHashMap::default();
-    if available {
-        for u in &set.unavailable {
-            exceptions.insert(u.index, row_reason(u.reason.as_ref()));
-        }
-        for &k in &set.covered {
-            exceptions.insert(k, COVERED_REASON);
+/// The rows of an available set that cannot run now, each with its reason, by row index
+/// (`n` rows); empty when every row can run.
+fn row_exceptions(set: &crate::snapshot::RowSet, available: bool, n: usize) -> Vec<Option<&str>> {
+    if !available || (set.unavailable.is_empty() && set.covered.is_empty()) {
+        return Vec::new();
+    }
+    let mut exceptions = vec![None; n];
+    let reasons = set.unavailable.iter().map(|u| (u.index, row_reason(u.reason.as_ref())));
+    for (k, reason) in reasons.chain(set.covered.iter().map(|&k| (k, COVERED_REASON))) {
+        if let Some(slot) = exceptions.get_mut(k as usize) {
+            *slot = Some(reason);
         }
     }
     exceptions
@@ -1087,26 +1089,27 @@ pub fn legal_name(name: &str) -> String {
 /// Gives every entry a unique legal name; on a collision the later entry, in page order,
 /// takes the first free `_2`, `_3`, … suffix.
 fn assign_names(entries: &mut [Entry<'_>], names: &[&str]) {
-    let mut taken: FxHashSet<String> = FxHashSet::default();
-    // The next suffix to try for each base name, so a thousand entries of one name cost a
-    // thousand steps, not half a million.
-    let mut next: FxHashMap<String, usize> = FxHashMap::default();
+    // Every name given so far, each base name with the next suffix to try, so a thousand
+    // entries of one name cost a thousand steps, not half a million. (One map for both
+    // keeps one copy of the hash table's code.)
+    let mut taken: FxHashMap<String, usize> = FxHashMap::default();
     for (entry, raw) in entries.iter_mut().zip(names) {
         let base = legal_name(raw);
         let mut name = base.clone();
-        if taken.contains(&name) {
-            let n = next.entry(base.clone()).or_insert(2);
+        if let Some(&first) = taken.get(&base) {
+            let mut n = first;
             loop {
                 let suffix = format!("_{n}");
                 let keep = MAX_NAME_CHARS - suffix.len();
                 name = format!("{}{}", &base[..base.len().min(keep)], suffix);
-                *n += 1;
-                if !taken.contains(&name) {
+                n += 1;
+                if !taken.contains_key(&name) {
                     break;
                 }
             }
+            taken.insert(base, n);
         }
-        taken.insert(name.clone());
+        taken.entry(name.clone()).or_insert(2);
         entry.name = name;
     }
 }

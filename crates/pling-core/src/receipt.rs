@@ -126,27 +126,29 @@ struct RecordView<'a> {
     fields: Option<&'a Map<String, Value>>,
 }
 
-fn record_views(s: &Snapshot) -> (Vec<&str>, FxHashMap<&str, RecordView<'_>>) {
+/// Every record of `s` (those of `records`, then ids only listed) in page order, and each
+/// id's place in that order. (A map of ids to places, not to views, shares the hash table's
+/// code with the snapshot index.)
+fn record_views(s: &Snapshot) -> (Vec<(&str, RecordView<'_>)>, FxHashMap<&str, usize>) {
     let mut order = Vec::with_capacity(s.records.len());
-    let mut map = FxHashMap::default();
+    let mut places = FxHashMap::default();
     for r in &s.records {
-        order.push(r.id.as_str());
         let fields = (!r.fields.is_empty() || r.label.is_some()).then_some(&r.fields);
-        map.insert(
-            r.id.as_str(),
-            RecordView { label: r.label.as_ref().map(|l| l.as_str()), fields },
-        );
+        let view = RecordView { label: r.label.as_ref().map(|l| l.as_str()), fields };
+        if places.insert(r.id.as_str(), order.len()).is_none() {
+            order.push((r.id.as_str(), view));
+        }
     }
     for set in &s.record_ids {
         for id in &set.ids {
             // A listed id may be a record of `records`, already in place with its fields.
-            if let std::collections::hash_map::Entry::Vacant(e) = map.entry(id.as_str()) {
-                e.insert(RecordView { label: None, fields: None });
-                order.push(id.as_str());
+            if let std::collections::hash_map::Entry::Vacant(e) = places.entry(id.as_str()) {
+                e.insert(order.len());
+                order.push((id.as_str(), RecordView { label: None, fields: None }));
             }
         }
     }
-    (order, map)
+    (order, places)
 }
 
 fn operations(s: &Snapshot) -> (Vec<&str>, FxHashSet<&str>) {
@@ -203,17 +205,18 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> Changes {
 }
 
 fn record_changes(before: &Snapshot, after: &Snapshot) -> RecordChanges {
-    let (before_order, before_records) = record_views(before);
-    let (after_order, after_records) = record_views(after);
+    let (before_order, before_places) = record_views(before);
+    let (after_order, after_places) = record_views(after);
     let id = |s: &str| data_line(s, 80).0;
     let added: Vec<String> =
-        after_order.iter().filter(|r| !before_records.contains_key(*r)).map(|r| id(r)).collect();
+        after_order.iter().filter(|r| !before_places.contains_key(r.0)).map(|r| id(r.0)).collect();
     let removed: Vec<String> =
-        before_order.iter().filter(|r| !after_records.contains_key(*r)).map(|r| id(r)).collect();
+        before_order.iter().filter(|r| !after_places.contains_key(r.0)).map(|r| id(r.0)).collect();
     let mut changed: Vec<RecordChange> = after_order
         .iter()
-        .filter_map(|r| {
-            let fields = changed_fields(before_records.get(r)?, after_records.get(r)?)?;
+        .filter_map(|(r, new)| {
+            let old = &before_order[*before_places.get(r)?].1;
+            let fields = changed_fields(old, new)?;
             Some(RecordChange { id: id(r), fields })
         })
         .collect();

@@ -551,7 +551,7 @@ impl Snapshot {
         for (i, r) in self.records.iter().enumerate() {
             let at = || format!("records[{i}]");
             non_empty(&r.id, at)?;
-            if seen.ids.insert(&r.id, Some(i)).is_some() {
+            if seen.ids.insert(&r.id, i).is_some() {
                 let first = self.records.iter().position(|b| b.id == r.id).unwrap_or(0);
                 return Err(duplicate("record", &r.id, format!("records[{first}]"), at()));
             }
@@ -629,10 +629,14 @@ impl<'s> RegionIds<'s> {
     }
 }
 
-/// Record ids seen so far: from `records` (with their index) or from a list (`None`).
+/// An id [`SeenRecords`] saw first in a list, not in `records`.
+const FROM_A_LIST: usize = usize::MAX;
+
+/// Record ids seen so far: from `records` (with their index) or from a list
+/// ([`FROM_A_LIST`]; one map type for both keeps one copy of the hash table's code).
 #[derive(Default)]
 struct SeenRecords<'s> {
-    ids: FxHashMap<&'s str, Option<usize>>,
+    ids: FxHashMap<&'s str, usize>,
     /// Records of `records` that a list named once already.
     listed: FxHashSet<&'s str>,
 }
@@ -652,10 +656,10 @@ impl<'s> SeenRecords<'s> {
             non_empty(id, at)?;
             let seen = match self.ids.entry(id) {
                 Entry::Vacant(e) => {
-                    e.insert(None);
+                    e.insert(FROM_A_LIST);
                     continue;
                 }
-                Entry::Occupied(e) => *e.get(),
+                Entry::Occupied(e) => Some(*e.get()).filter(|&r| r != FROM_A_LIST),
             };
             match seen {
                 Some(r) if self.listed.insert(id) => {
