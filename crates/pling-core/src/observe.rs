@@ -8,7 +8,7 @@ use crate::text::{
     authored_line, block_json, char_len, data_line, data_value_inline, shorten, summarize,
     MAX_VALUE_CHARS,
 };
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -819,7 +819,8 @@ enum Source<'a> {
         /// rows of both kinds are tracked by record.
         set: bool,
     },
-    Many(FxHashSet<&'a str>),
+    /// The records it holds (to their first row's place).
+    Many(FxHashMap<&'a str, usize>),
 }
 
 /// Whether `row` has the id `{name}@{record}`.
@@ -848,10 +849,13 @@ fn accepts<'a>(source: &mut Source<'a>, target: &Target<'a>, name: &str, row: &R
         }
         let Target::Rows { rows, blocked, .. } = target else { return false };
         let records = rows.iter().map(|r| r.record).chain(blocked.iter().map(|b| b.row.record));
-        *source = Source::Many(records.collect());
+        *source = Source::Many(records.enumerate().map(|(k, r)| (r, k)).collect());
     }
     match source {
-        Source::Many(seen) => seen.insert(row.record),
+        Source::Many(seen) => {
+            let next = seen.len();
+            seen.insert(row.record, next).is_none()
+        }
         Source::Fresh { .. } => true,
     }
 }

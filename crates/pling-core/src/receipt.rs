@@ -5,7 +5,7 @@
 use crate::snapshot::{Action, Snapshot};
 use crate::text::{data_line, summarize};
 use crate::tokens::estimate;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -151,23 +151,25 @@ fn record_views(s: &Snapshot) -> (Vec<(&str, RecordView<'_>)>, FxHashMap<&str, u
     (order, places)
 }
 
-fn operations(s: &Snapshot) -> (Vec<&str>, FxHashSet<&str>) {
-    // An operation is available when any of its rows is.
+/// The operations of `s` in page order, and those available (any of its rows is), each
+/// with its place in that order.
+fn operations(s: &Snapshot) -> (Vec<&str>, FxHashMap<&str, usize>) {
     let mut order = Vec::new();
-    let mut available = FxHashSet::default();
-    let mut seen = FxHashSet::default();
+    let mut available = FxHashMap::default();
+    let mut seen = FxHashMap::default();
     for a in &s.actions {
         let name = a.base_name();
-        if seen.insert(name) {
+        let place = *seen.entry(name).or_insert_with(|| {
             order.push(name);
-        }
+            order.len() - 1
+        });
         let usable = a.available && !a.covered;
         let any_row = match &a.rows {
             None => usable,
             Some(set) => usable && s.row_ids(set).len() > set.unavailable.len() + set.covered.len(),
         };
         if any_row {
-            available.insert(name);
+            available.insert(name, place);
         }
     }
     (order, available)
@@ -264,12 +266,12 @@ fn action_changes(before: &Snapshot, after: &Snapshot) -> ActionChanges {
     ActionChanges {
         now_available: after_ops
             .iter()
-            .filter(|n| after_available.contains(*n) && !before_available.contains(*n))
+            .filter(|n| after_available.contains_key(*n) && !before_available.contains_key(*n))
             .map(|n| n.to_string())
             .collect(),
         now_unavailable: before_ops
             .iter()
-            .filter(|n| before_available.contains(*n) && !after_available.contains(*n))
+            .filter(|n| before_available.contains_key(*n) && !after_available.contains_key(*n))
             .map(|n| n.to_string())
             .collect(),
     }

@@ -4,7 +4,7 @@
 
 use crate::error::SnapshotError;
 use crate::text::{Authored, DataValue, PageText};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::hash_map::Entry;
@@ -509,15 +509,15 @@ impl Snapshot {
 
     /// Each action's region and the region it reveals, checking ids, rows and parameters.
     fn action_index(&self, regions: &RegionIds<'_>) -> Result<Regioned, SnapshotError> {
-        let mut action_ids: FxHashSet<&str> = FxHashSet::default();
+        // Ids to their index (a map, not a set: one hash table type serves the whole index).
+        let mut action_ids: FxHashMap<&str, usize> = FxHashMap::default();
         action_ids.reserve(self.actions.len());
         let mut action_region = Vec::with_capacity(self.actions.len());
         let mut reveals = Vec::with_capacity(self.actions.len());
         for (i, a) in self.actions.iter().enumerate() {
             let at = || format!("actions[{i}]");
             non_empty(&a.id, at)?;
-            if !action_ids.insert(&a.id) {
-                let first = self.actions.iter().position(|b| b.id == a.id).unwrap_or(0);
+            if let Some(first) = action_ids.insert(&a.id, i) {
                 return Err(duplicate("action", &a.id, format!("actions[{first}]"), at()));
             }
             if let Some(record) = &a.record {
@@ -568,11 +568,10 @@ impl Snapshot {
     }
 
     fn check_state_names(&self) -> Result<(), SnapshotError> {
-        let mut state_names: FxHashSet<&str> = FxHashSet::default();
+        let mut state_names: FxHashMap<&str, usize> = FxHashMap::default();
         for (i, s) in self.state.iter().enumerate() {
             non_empty(&s.name, || format!("state[{i}]"))?;
-            if !state_names.insert(&s.name) {
-                let first = self.state.iter().position(|b| b.name == s.name).unwrap_or(0);
+            if let Some(first) = state_names.insert(&s.name, i) {
                 let (first, second) = (format!("state[{first}]"), format!("state[{i}]"));
                 return Err(duplicate("state group", &s.name, first, second));
             }
@@ -637,8 +636,8 @@ const FROM_A_LIST: usize = usize::MAX;
 #[derive(Default)]
 struct SeenRecords<'s> {
     ids: FxHashMap<&'s str, usize>,
-    /// Records of `records` that a list named once already.
-    listed: FxHashSet<&'s str>,
+    /// Records of `records` that a list named once already, with their place in it.
+    listed: FxHashMap<&'s str, usize>,
 }
 
 impl<'s> SeenRecords<'s> {
@@ -662,7 +661,7 @@ impl<'s> SeenRecords<'s> {
                 Entry::Occupied(e) => Some(*e.get()).filter(|&r| r != FROM_A_LIST),
             };
             match seen {
-                Some(r) if self.listed.insert(id) => {
+                Some(r) if self.listed.insert(id, k).is_none() => {
                     positions.push(k as u32);
                     if record_region[r] != region {
                         return Err(SnapshotError::InvalidRows {
