@@ -8,8 +8,8 @@
 //! snapshots before and after it.
 
 use crate::agreement::{
-    agreement, copies_page_data, lost_values, named_rows, names_action, naming_words, row_text,
-    rows_named_apart, Agreement,
+    agreement, copies_page_data, lost_values, named_rows, names_action, names_target, naming_words,
+    row_text, rows_named_apart, Agreement,
 };
 use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
@@ -1228,10 +1228,8 @@ impl Agent {
     fn drops_values(&mut self, call: &ToolCall, checked: &Call) -> Option<String> {
         let sent = serde_json::from_str::<Value>(&call.arguments).ok()?;
         let mut lost = lost_values(&self.request, &sent, &checked.arguments);
-        // On a row call, words of the row itself name the row: they are not a lost value.
-        if let Some(row) = checked.record.as_deref().and_then(|r| row_text(self.seen_page()?, r)) {
-            let row = row.lower();
-            lost.retain(|(_, v)| !row.contains(&v.lower()));
+        if let Some(page) = self.seen_page() {
+            lost.retain(|(_, v)| !names_target(page, checked.record.as_deref(), v));
         }
         let (parameter, value) = lost.first()?;
         let takers = self.value_takers(&call.name);

@@ -369,6 +369,21 @@ pub fn lost_values(request: &str, sent: &Value, kept: &Value) -> Vec<(String, St
         .collect()
 }
 
+/// Whether `value`, an argument of a call on `record` (if a row call), names the call's
+/// target rather than a value to enter: a record id or a route parameter of the page, or
+/// words of the row itself. Such a value is not lost when the argument is dropped.
+pub fn names_target(snapshot: &Snapshot, record: Option<&str>, value: &str) -> bool {
+    let same = |id: &str| id.eq_ignore_ascii_case(value);
+    let ids = snapshot.records.iter().map(|r| r.id.as_str());
+    let listed = snapshot.record_ids.iter().flat_map(|s| s.ids.iter().map(String::as_str));
+    let params = snapshot.page.params.values().filter_map(|p| scalar_text(&p.0));
+    ids.chain(listed).any(same)
+        || params.into_iter().any(|p| same(&p))
+        || record
+            .and_then(|r| row_text(snapshot, r))
+            .is_some_and(|t| t.lower().contains(&value.lower()))
+}
+
 /// Whether `request` holds a word of the action name `name` (`email` of `set_email`), other
 /// than the words that name nothing (`set`, `make`, …).
 pub fn names_action(request: &str, name: &str) -> bool {
@@ -434,6 +449,17 @@ mod tests {
         assert!(names_action(request, "set_email"));
         assert!(!names_action(request, "set_name"), "`set` names nothing");
         assert!(names_action("Save it", "save"));
+    }
+
+    #[test]
+    fn a_record_id_a_route_parameter_or_the_row_s_words_name_the_target() {
+        let mut s = tasks();
+        s.page.params.insert("id".into(), json!(1491).into());
+        assert!(names_target(&s, None, "T9"));
+        assert!(names_target(&s, None, "1491"));
+        assert!(names_target(&s, Some("t9"), "weekly report"));
+        assert!(!names_target(&s, Some("t8"), "weekly report"));
+        assert!(!names_target(&s, None, "ana@example.com"));
     }
 
     #[test]

@@ -1093,6 +1093,15 @@ fn a_value_the_person_gave_is_never_dropped_by_a_call_that_has_no_place_for_it()
     let mut page = Page::new();
     drive(&mut Agent::new(config()), &mut page, "Find the plumber task.", script, true);
     assert_eq!(page.calls, ["search"]);
+    // A record id names the target, not a value to enter: the call runs.
+    let script = vec![
+        tool_reply(None, vec![call("a", "clear_all", r#"{"task":"t1"}"#)]),
+        text_reply("I cleared every task."),
+    ];
+    let mut page = Page::new();
+    let ask = "Clear all tasks, t1 too.";
+    drive(&mut Agent::new(config()), &mut page, ask, script, true);
+    assert_eq!(page.calls, ["clear_all"]);
     // On a row call, the row's own words name the row: the call runs.
     let script = vec![
         tool_reply(
