@@ -746,16 +746,24 @@ impl Agent {
             };
             let id = format!("pling_rest_{}", self.offered.len());
             let call = ToolCall { id, name: left.name, arguments: arguments.to_string() };
-            self.shown = self.snapshot.clone();
-            let Some(Ok(mut checked)) = self.check_against_shown(&call) else { continue };
-            if checked.handoff {
-                continue;
+            if let Some(command) = self.ask_to_run(call) {
+                return Some(command);
             }
-            checked.confirm = true;
-            self.own_turn(&call);
-            return self.start(call, checked);
         }
         None
+    }
+
+    /// A call Pling offers, checked against the page as it is now, as its own turn: it runs
+    /// only if the person allows it. `None` when it cannot run or is the person's step.
+    fn ask_to_run(&mut self, call: ToolCall) -> Option<Command> {
+        self.shown = self.snapshot.clone();
+        let Some(Ok(mut checked)) = self.check_against_shown(&call) else { return None };
+        if checked.handoff {
+            return None;
+        }
+        checked.confirm = true;
+        self.own_turn(&call);
+        self.start(call, checked)
     }
 
     /// The value a refused call would have lost (see [`Self::drops_values`]), entered with
@@ -766,15 +774,7 @@ impl Agent {
             return None; // the model made that call itself
         }
         let arguments = serde_json::json!({ parameter: value }).to_string();
-        let call = ToolCall { id: "pling_value".into(), name, arguments };
-        self.shown = self.snapshot.clone();
-        let Some(Ok(mut checked)) = self.check_against_shown(&call) else { return None };
-        if checked.handoff {
-            return None;
-        }
-        checked.confirm = true;
-        self.own_turn(&call);
-        self.start(call, checked)
+        self.ask_to_run(ToolCall { id: "pling_value".into(), name, arguments })
     }
 
     /// The parts of `left` that were never dispatched (one that failed is in what ran).
@@ -797,8 +797,10 @@ impl Agent {
     /// An answer that is page data copied as the model's own words, on the page the model
     /// was shown or the page now.
     fn copies_data(&self, answer: &str) -> Option<NonAnswer> {
-        let pages = [self.seen_page(), self.snapshot.as_deref().map(Observed::snapshot)];
-        let copied = pages.into_iter().flatten().any(|p| copies_page_data(answer, p));
+        // The page now, and the one the model was shown when that is another.
+        let now = self.snapshot.as_ref();
+        let shown = self.shown.as_ref().filter(|s| now.is_none_or(|n| !Rc::ptr_eq(s, n)));
+        let copied = now.into_iter().chain(shown).any(|p| copies_page_data(answer, p.snapshot()));
         copied.then_some(NonAnswer::CopiedData)
     }
 
