@@ -27,6 +27,7 @@ mod limits;
 mod observe;
 mod observed;
 pub mod openai;
+pub mod options_read;
 pub mod read;
 pub mod receipt;
 mod render;

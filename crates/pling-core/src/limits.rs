@@ -65,14 +65,15 @@ impl Limits {
                 path: crate::json_text::path_at(json, e.line(), e.column()),
                 message: e.to_string(),
             })?;
-        let limits = Self::read(&value)
+        let limits = Self::read(&value, ".")
             .map_err(|e| LimitsError::Parse { path: e.path, message: e.message })?;
         limits.validate()?;
         Ok(limits)
     }
 
-    /// The limits a JSON object sets, each member optional (see [`crate::read`]).
-    fn read(v: &serde_json::Value) -> crate::read::Read<Self> {
+    /// The limits the JSON object at `path` sets, each member optional (see [`crate::read`]);
+    /// not yet checked against each other ([`Limits::validate`]).
+    pub fn read(v: &serde_json::Value, path: &str) -> crate::read::Read<Self> {
         const KNOWN: [&str; 13] = [
             "maxTokens",
             "reserveForOutput",
@@ -88,7 +89,7 @@ impl Limits {
             "maxPageChars",
             "maxToolResultTokens",
         ];
-        let f = crate::read::Fields::new(v, ".", &KNOWN)?;
+        let f = crate::read::Fields::new(v, path, &KNOWN)?;
         let d = Self::default();
         let n = |key: &str, default: usize| -> crate::read::Read<usize> {
             Ok(f.uint(key, usize::MAX as u64)?.map_or(default, |n| n as usize))

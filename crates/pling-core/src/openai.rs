@@ -719,6 +719,17 @@ pub enum ToolMode {
     Structured,
 }
 
+impl ToolMode {
+    /// The mode as the options write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Auto => "auto",
+            Self::Native => "native",
+            Self::Structured => "structured",
+        }
+    }
+}
+
 /// What a request body needs besides the conversation.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]

@@ -14,7 +14,8 @@ use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
 /// What is wrong and where: `path` as `actions[3].kind`, `.` for the document itself.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("at `{path}`: {message}")]
 pub struct ReadError {
     /// Where.
     pub path: String,

@@ -1,6 +1,10 @@
 //! For any snapshot: no section exceeds its budget, every cut item is counted and said, every
 //! folded row resolves back to its original action id, and the output is deterministic.
 
+use pling_core::agent::AgentConfig;
+use pling_core::openai::{RequestOptions, ToolMode};
+use pling_core::options_read::from_json;
+use pling_core::retry::RetryPolicy;
 use pling_core::{
     observe, render, Action, ActionKind, Effect, Feedback, FeedbackKind, Limits, PageIdentity,
     Record, RecordIds, Region, RowException, RowSet, Snapshot, StateGroup,
@@ -299,6 +303,38 @@ fn limits() -> impl Strategy<Value = Limits> {
         )
 }
 
+fn agent_config() -> impl Strategy<Value = AgentConfig> {
+    let request = (
+        "[a-z0-9.-]{0,12}",
+        any::<bool>(),
+        prop_oneof![Just(ToolMode::Auto), Just(ToolMode::Native), Just(ToolMode::Structured)],
+        // Two decimals, as people write a temperature: serde_json reads those back exactly.
+        proptest::option::of((0u32..200).prop_map(|t| f64::from(t) / 100.0)),
+        proptest::option::of(1usize..4096),
+        any::<bool>(),
+    )
+        .prop_map(|(model, stream, tool_mode, temperature, max_tokens, record_choices)| {
+            RequestOptions { model, stream, tool_mode, temperature, max_tokens, record_choices }
+        });
+    (
+        proptest::option::of("[ -~]{0,40}"),
+        limits(),
+        request,
+        (1usize..20, 1usize..5, 1usize..9, 0usize..4),
+    )
+        .prop_map(|(application, limits, request, (steps, failures, calls, confirmations))| {
+            AgentConfig {
+                application,
+                limits,
+                request,
+                max_steps: steps,
+                max_repeated_failures: failures,
+                max_calls_per_reply: calls,
+                max_confirmations_per_reply: confirmations,
+            }
+        })
+}
+
 fn chars(lines: &[String]) -> usize {
     lines.iter().map(|l| l.chars().count() + 1).sum()
 }
@@ -314,6 +350,18 @@ proptest! {
         prop_assert_eq!(Snapshot::parse(&json).unwrap(), s);
         let json = serde_json::to_string(&l).unwrap();
         prop_assert_eq!(Limits::from_json(&json).unwrap(), l);
+    }
+
+    #[test]
+    fn the_assistant_options_read_back_as_they_are_written(
+        c in agent_config(),
+        r in (0u32..10, 0u64..10_000, 0u64..100_000),
+    ) {
+        let json = serde_json::to_string(&c).unwrap();
+        prop_assert_eq!(from_json(&json, AgentConfig::read).unwrap(), c);
+        let retry = RetryPolicy { max_retries: r.0, base_delay_ms: r.1, max_delay_ms: r.2 };
+        let json = serde_json::to_string(&retry).unwrap();
+        prop_assert_eq!(from_json(&json, RetryPolicy::read).unwrap(), retry);
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! machine to the end of a request: it calls the model itself ([`crate::client`]) and asks the
 //! page (a JS host) only for what only the page can do — a settled snapshot, a dispatch into
 //! the page's handler, the person's answer to a confirmation — and tells it what happens.
-//! Options and events cross as JS values (serde-wasm-bindgen); the request body and the
-//! model's reply stay in the engine.
+//! Options are read by the core's readers, events go out with serde-wasm-bindgen; the
+//! request body and the model's reply stay in the engine.
 
 use crate::client::{self, ClientOptions, Failure};
 use crate::error;
@@ -43,11 +43,23 @@ extern "C" {
 #[wasm_bindgen]
 pub struct Assistant(Rc<RefCell<Agent>>);
 
-/// Any serialisable value as a plain JS value. It goes through JSON text (and `JSON.parse`):
-/// the engine writes these types as JSON anyway, so no second serialiser is compiled in.
+/// Any serialisable value as a plain JS value (serde-wasm-bindgen, objects as plain objects
+/// as `JSON.parse` would make them).
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    let json = serde_json::to_string(value).map_err(|e| error::js_error("PlingError", e))?;
-    js_sys::JSON::parse(&json)
+    let plain = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&plain).map_err(JsValue::from)
+}
+
+/// The page's answer to a dispatch; anything else is a failed dispatch that says what it was.
+fn outcome_of(result: &JsValue) -> Outcome {
+    let json = js_sys::JSON::stringify(result).ok().and_then(|s| s.as_string());
+    let read = json.ok_or_else(|| "not plain data".to_owned()).and_then(|json| {
+        pling_core::options_read::from_json(&json, Outcome::read).map_err(|e| e.to_string())
+    });
+    read.unwrap_or_else(|e| Outcome {
+        ok: false,
+        error: Some(format!("the page's dispatch answered something unexpected: {e}")),
+    })
 }
 
 fn agent_error(e: pling_core::agent::AgentError) -> JsValue {
@@ -75,9 +87,7 @@ impl Assistant {
     /// maxCallsPerReply, maxConfirmationsPerReply).
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<Assistant, JsValue> {
-        let config: AgentConfig = serde_wasm_bindgen::from_value(config).map_err(|e| {
-            error::js_error("PlingConfigError", format!("assistant configuration: {e}"))
-        })?;
+        let config = error::read_options(&config, "assistant configuration", AgentConfig::read)?;
         config.limits.validate().map_err(error::limits)?;
         Ok(Assistant(Rc::new(RefCell::new(Agent::new(config)))))
     }
@@ -91,8 +101,7 @@ impl Assistant {
         client: JsValue,
         stop: AbortSignal,
     ) -> Result<js_sys::Promise, JsValue> {
-        let client: ClientOptions = serde_wasm_bindgen::from_value(client)
-            .map_err(|e| error::js_error("PlingConfigError", format!("model client: {e}")))?;
+        let client = error::read_options(&client, "model client", ClientOptions::read)?;
         let first = self.0.borrow_mut().ask(&text).map_err(agent_error)?;
         let driver = Driver { agent: self.0.clone(), host, client, stop, failure: None };
         Ok(wasm_bindgen_futures::future_to_promise(async move {
@@ -231,10 +240,7 @@ impl Driver {
             "type": "call", "actionId": action_id, "record": record, "arguments": arguments,
         }))?;
         let result = JsFuture::from(self.host.perform(to_js(command)?)?).await?;
-        let outcome: Outcome = serde_wasm_bindgen::from_value(result).unwrap_or_else(|e| Outcome {
-            ok: false,
-            error: Some(format!("the page's dispatch answered something unexpected: {e}")),
-        });
+        let outcome = outcome_of(&result);
         self.event(serde_json::json!({
             "type": "result", "actionId": action_id, "record": record,
             "ok": outcome.ok, "error": outcome.error,
@@ -252,8 +258,7 @@ pub fn chat_request(
     stop: Option<AbortSignal>,
     on_text: Option<js_sys::Function>,
 ) -> Result<js_sys::Promise, JsValue> {
-    let client: ClientOptions = serde_wasm_bindgen::from_value(client)
-        .map_err(|e| error::js_error("PlingConfigError", format!("model client: {e}")))?;
+    let client = error::read_options(&client, "model client", ClientOptions::read)?;
     let parsed: serde_json::Value = pling_core::json_text::from_str(&body)
         .map_err(|e| error::js_error("PlingError", format!("request body: {e}")))?;
     let streamed = parsed.get("stream").and_then(serde_json::Value::as_bool).unwrap_or(false);

@@ -7,8 +7,9 @@
 use gloo_timers::callback::Timeout;
 use gloo_timers::future::TimeoutFuture;
 use pling_core::openai::{self, ModelError, Reply, StreamAssembler, MAX_REPLY_BYTES};
+use pling_core::read::{self, Fields, Read};
 use pling_core::retry::{RetryHints, RetryPolicy};
-use serde::Deserialize;
+use serde_json::Value;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -26,35 +27,51 @@ extern "C" {
 }
 
 /// Where and how the model is called: the client part of the Assistant's options.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone)]
 pub struct ClientOptions {
-    /// `/v1` (a same-origin proxy that holds the key) or `https://…/v1`.
-    #[serde(rename = "baseURL")]
+    /// `/v1` (a same-origin proxy that holds the key) or `https://…/v1` (`baseURL`).
     pub base_url: String,
     /// Sent as a bearer token when set.
-    #[serde(default)]
     pub api_key: Option<String>,
     /// Extra request headers.
-    #[serde(default)]
     pub headers: BTreeMap<String, String>,
     /// The longest wait for the answer to begin, then between pieces of a stream.
-    #[serde(default = "default_timeout")]
     pub timeout_ms: u32,
     /// The longest a whole answer may take, however steadily it streams.
-    #[serde(default = "default_deadline")]
     pub deadline_ms: u32,
     /// Retries after the first attempt, and their waits.
-    #[serde(default)]
     pub retry: RetryPolicy,
 }
 
-fn default_timeout() -> u32 {
-    60_000
-}
-
-fn default_deadline() -> u32 {
-    300_000
+impl ClientOptions {
+    /// The client options the JSON object at `path` sets (`baseURL` required), read as the
+    /// core reads every option: a wrong or misspelt member is an error naming its place.
+    pub fn read(v: &Value, path: &str) -> Read<Self> {
+        const KNOWN: [&str; 6] =
+            ["baseURL", "apiKey", "headers", "timeoutMs", "deadlineMs", "retry"];
+        let f = Fields::new(v, path, &KNOWN)?;
+        let ms = |key: &str, default: u32| -> Read<u32> {
+            Ok(f.uint(key, u64::from(u32::MAX))?.map_or(default, |n| n as u32))
+        };
+        let headers_at = f.at("headers");
+        let mut headers = BTreeMap::new();
+        for (name, value) in f.sorted("headers")? {
+            let value = read::string(&value, &read::member(&headers_at, &name))?;
+            headers.insert(name, value);
+        }
+        Ok(Self {
+            base_url: f.required_string("baseURL")?,
+            api_key: f.string("apiKey")?,
+            headers,
+            timeout_ms: ms("timeoutMs", 60_000)?,
+            deadline_ms: ms("deadlineMs", 300_000)?,
+            retry: f
+                .get("retry")
+                .map(|r| RetryPolicy::read(r, &f.at("retry")))
+                .transpose()?
+                .unwrap_or_default(),
+        })
+    }
 }
 
 /// A final failure, with the wait the server asked for (for the person's words).
@@ -365,5 +382,37 @@ impl Utf8Chunks {
         let text = String::from_utf8_lossy(&self.pending[..valid]).into_owned();
         self.pending.drain(..valid);
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pling_core::options_read::from_json;
+
+    fn error(json: &str) -> String {
+        from_json(json, ClientOptions::read).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn client_options_take_their_defaults_and_name_a_wrong_member() {
+        let json = r#"{"baseURL": "/v1", "apiKey": null, "headers": {"x-team": "a"}, "retry": {"maxRetries": 0}}"#;
+        let c = from_json(json, ClientOptions::read).unwrap();
+        assert_eq!((c.base_url.as_str(), c.api_key, c.timeout_ms), ("/v1", None, 60_000));
+        assert_eq!((c.deadline_ms, c.retry.max_retries, c.retry.base_delay_ms), (300_000, 0, 500));
+        assert_eq!(c.headers.get("x-team").map(String::as_str), Some("a"));
+        assert_eq!(error(r#"{"apiKey": "k"}"#), "at `.`: missing field `baseURL`");
+        assert_eq!(
+            error(r#"{"baseURL": "/v1", "headers": {"x": 1}}"#),
+            "at `headers.x`: expected a string, found a number"
+        );
+        assert_eq!(
+            error(r#"{"baseURL": "/v1", "retry": "fast"}"#),
+            "at `retry`: expected an object, found a string"
+        );
+        assert!(error(r#"{"baseURL": "/v1", "timeout": 5}"#)
+            .starts_with("at `.`: unknown field `timeout`"));
+        assert!(error(r#"{"baseURL": "/v1", "timeoutMs": -1}"#)
+            .starts_with("at `timeoutMs`: expected a whole number"));
     }
 }

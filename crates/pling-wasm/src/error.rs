@@ -23,3 +23,18 @@ pub fn limits(e: pling_core::LimitsError) -> JsValue {
 pub fn call(e: pling_core::CallError) -> JsValue {
     js_error("PlingCallError", e)
 }
+
+/// An options object from JS read by the core's reader `read`: written as JSON (functions
+/// and `undefined` members drop out), then read; a wrong member throws `PlingConfigError`
+/// naming `what` and the member's place.
+pub fn read_options<T>(
+    value: &JsValue,
+    what: &str,
+    read: fn(&serde_json::Value, &str) -> pling_core::read::Read<T>,
+) -> Result<T, JsValue> {
+    let json = js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string());
+    let json =
+        json.ok_or_else(|| js_error("PlingConfigError", format!("{what}: not plain data")))?;
+    pling_core::options_read::from_json(&json, read)
+        .map_err(|e| js_error("PlingConfigError", format!("{what}: {e}")))
+}

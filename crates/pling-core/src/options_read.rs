@@ -1,0 +1,161 @@
+//! Reading the assistant's options — the loop's configuration, its request options and retry
+//! policy — and the page's answer to a dispatch, with the readers of [`crate::read`]: the
+//! errors name their place (`limits.maxTokens`, `request.toolMode`), a misspelt member is an
+//! error rather than a silent default, and the engine carries no derived deserialiser for
+//! them. The member names and defaults are those of the types' `#[serde]` attributes; a
+//! round-trip test holds the two to one shape.
+
+use crate::agent::{AgentConfig, Outcome};
+use crate::openai::{RequestOptions, ToolMode};
+use crate::read::{one_of, Fields, Read, ReadError};
+use crate::retry::RetryPolicy;
+use crate::Limits;
+use serde_json::Value;
+
+/// Parses `json` and reads the document with `read`; a syntax error names where it is.
+pub fn from_json<T>(json: &str, read: fn(&Value, &str) -> Read<T>) -> Read<T> {
+    let value: Value = crate::json_text::from_str(json).map_err(|e| ReadError {
+        path: crate::json_text::path_at(json, e.line(), e.column()),
+        message: e.to_string(),
+    })?;
+    read(&value, ".")
+}
+
+/// An optional count member, `default` when absent.
+fn count(f: &Fields<'_>, key: &str, default: usize) -> Read<usize> {
+    Ok(f.uint(key, usize::MAX as u64)?.map_or(default, |n| n as usize))
+}
+
+/// An optional member read by `read` at its place, `T::default()` when absent.
+fn nested<T: Default>(f: &Fields<'_>, key: &str, read: fn(&Value, &str) -> Read<T>) -> Read<T> {
+    f.get(key).map(|v| read(v, &f.at(key))).transpose().map(Option::unwrap_or_default)
+}
+
+impl AgentConfig {
+    /// The configuration the JSON object at `path` sets; absent members keep their defaults.
+    /// The limits are read, not yet checked against each other ([`Limits::validate`]).
+    pub fn read(v: &Value, path: &str) -> Read<Self> {
+        const KNOWN: [&str; 7] = [
+            "application",
+            "limits",
+            "request",
+            "maxSteps",
+            "maxRepeatedFailures",
+            "maxCallsPerReply",
+            "maxConfirmationsPerReply",
+        ];
+        let f = Fields::new(v, path, &KNOWN)?;
+        let d = Self::default();
+        Ok(Self {
+            application: f.string("application")?,
+            limits: nested(&f, "limits", Limits::read)?,
+            request: nested(&f, "request", RequestOptions::read)?,
+            max_steps: count(&f, "maxSteps", d.max_steps)?,
+            max_repeated_failures: count(&f, "maxRepeatedFailures", d.max_repeated_failures)?,
+            max_calls_per_reply: count(&f, "maxCallsPerReply", d.max_calls_per_reply)?,
+            max_confirmations_per_reply: count(
+                &f,
+                "maxConfirmationsPerReply",
+                d.max_confirmations_per_reply,
+            )?,
+        })
+    }
+}
+
+impl RequestOptions {
+    /// The request options the JSON object at `path` sets.
+    pub fn read(v: &Value, path: &str) -> Read<Self> {
+        const KNOWN: [&str; 6] =
+            ["model", "stream", "toolMode", "temperature", "maxTokens", "recordChoices"];
+        let f = Fields::new(v, path, &KNOWN)?;
+        let mode = |v: &Value, at: &str| {
+            one_of(v, at, &[ToolMode::Auto, ToolMode::Native, ToolMode::Structured], ToolMode::name)
+        };
+        Ok(Self {
+            model: f.string("model")?.unwrap_or_default(),
+            stream: f.bool("stream")?.unwrap_or_default(),
+            tool_mode: f
+                .get("toolMode")
+                .map(|v| mode(v, &f.at("toolMode")))
+                .transpose()?
+                .unwrap_or_default(),
+            temperature: f.number("temperature")?,
+            max_tokens: f.uint("maxTokens", usize::MAX as u64)?.map(|n| n as usize),
+            record_choices: f.bool("recordChoices")?.unwrap_or_default(),
+        })
+    }
+}
+
+impl RetryPolicy {
+    /// The retry settings the JSON object at `path` sets; absent members keep their defaults.
+    pub fn read(v: &Value, path: &str) -> Read<Self> {
+        let f = Fields::new(v, path, &["maxRetries", "baseDelayMs", "maxDelayMs"])?;
+        let d = Self::default();
+        Ok(Self {
+            max_retries: f
+                .uint("maxRetries", u64::from(u32::MAX))?
+                .map_or(d.max_retries, |n| n as u32),
+            base_delay_ms: f.uint("baseDelayMs", u64::MAX)?.unwrap_or(d.base_delay_ms),
+            max_delay_ms: f.uint("maxDelayMs", u64::MAX)?.unwrap_or(d.max_delay_ms),
+        })
+    }
+}
+
+impl Outcome {
+    /// The page's answer at `path`: `ok`, and the page's `error` when there is one; other
+    /// members are the page's own and left alone.
+    pub fn read(v: &Value, path: &str) -> Read<Self> {
+        let f = Fields::open(v, path)?;
+        Ok(Self { ok: f.bool("ok")?.unwrap_or_default(), error: f.string("error")? })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error<T: std::fmt::Debug>(json: &str, read: fn(&Value, &str) -> Read<T>) -> String {
+        from_json(json, read).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn absent_members_keep_their_defaults() {
+        assert_eq!(from_json("{}", AgentConfig::read).unwrap(), AgentConfig::default());
+        let c = from_json(
+            r#"{"request": {"toolMode": "structured"}, "maxSteps": 3, "application": null}"#,
+            AgentConfig::read,
+        )
+        .unwrap();
+        assert_eq!(
+            (c.request.tool_mode, c.max_steps, c.application),
+            (ToolMode::Structured, 3, None)
+        );
+        assert_eq!(from_json("{}", RetryPolicy::read).unwrap(), RetryPolicy::default());
+    }
+
+    #[test]
+    fn a_wrong_member_is_named_by_its_place() {
+        let e = error(r#"{"limits": {"maxTokens": "lots"}}"#, AgentConfig::read);
+        assert_eq!(e, "at `limits.maxTokens`: expected a whole number, found a string");
+        let e = error(r#"{"request": {"toolMode": "json"}}"#, AgentConfig::read);
+        assert!(
+            e.starts_with("at `request.toolMode`: unknown variant `json`, expected one of `auto`"),
+            "{e}"
+        );
+        let e = error(r#"{"maxSteps": 2.5}"#, AgentConfig::read);
+        assert_eq!(e, "at `maxSteps`: expected a whole number from 0, found 2.5");
+        assert!(error(r#"{"retries": 2}"#, RetryPolicy::read)
+            .starts_with("at `.`: unknown field `retries`"));
+        assert!(error(r#"{"maxSteps": 3"#, AgentConfig::read).contains("EOF"));
+    }
+
+    #[test]
+    fn an_outcome_takes_ok_and_error_and_leaves_the_rest() {
+        let o = from_json(r#"{"ok": false, "error": "card declined", "extra": 1}"#, Outcome::read)
+            .unwrap();
+        assert_eq!(o, Outcome { ok: false, error: Some("card declined".into()) });
+        assert_eq!(from_json("{}", Outcome::read).unwrap(), Outcome::default());
+        assert!(error(r#"{"ok": "yes"}"#, Outcome::read).starts_with("at `ok`: expected a boolean"));
+        assert!(from_json("[]", Outcome::read).is_err());
+    }
+}
