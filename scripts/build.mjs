@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync, statSync, readdirSync, renameSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
 
@@ -64,13 +65,26 @@ try {
   process.exit(1);
 }
 
+/**
+ * The engine's panic locations name the crates' files: these flags write the registry's as
+ * `registry/…`, so no path of the building machine ships in the module.
+ */
+function remappedFlags() {
+  const cargoHome = process.env.CARGO_HOME ?? join(homedir(), '.cargo');
+  const own = process.env.CARGO_ENCODED_RUSTFLAGS?.split('\x1f')
+    ?? process.env.RUSTFLAGS?.split(/\s+/) ?? [];
+  const remap = [`--remap-path-prefix=${join(cargoHome, 'registry', 'src')}=registry`, `--remap-path-prefix=${root}=.`];
+  // Cargo's encoded form: one flag per field, so a path with spaces stays one flag.
+  return [...own.filter(Boolean), ...remap].join('\x1f');
+}
+
 /** One engine variant: cargo, wasm-bindgen into a scratch dir, wasm-opt to its place. */
 function buildEngine(engine, index) {
   const { crate, bindgen } = config;
   const args = ['build', `--${crate.profile}`, '--target', 'wasm32-unknown-unknown', '-p', crate.package, '--target-dir', engine['target-dir']];
   if (engine['default-features'] === false) args.push('--no-default-features');
   if (engine.features?.length) args.push('--features', engine.features.join(','));
-  run('cargo', args);
+  run('cargo', args, { env: { ...process.env, CARGO_ENCODED_RUSTFLAGS: remappedFlags() } });
   const artifact = join(root, engine['target-dir'], 'wasm32-unknown-unknown', crate.profile, crate.artifact);
   const scratch = join(root, engine['target-dir'], 'bindgen');
   mkdirSync(scratch, { recursive: true });
@@ -80,6 +94,10 @@ function buildEngine(engine, index) {
   const outDir = join(root, bindgen['out-dir']);
   mkdirSync(outDir, { recursive: true });
   run(bin('wasm-opt'), [...config['wasm-opt'].flags, join(scratch, `${bindgen['out-name']}_bg.wasm`), '-o', join(root, engine.wasm)]);
+  const bytes = readFileSync(join(root, engine.wasm)).toString('latin1');
+  for (const path of [root, homedir()].filter((p) => p.length > 1)) {
+    if (bytes.includes(path)) throw new Error(`${engine.wasm} names a path of this machine (${path})`);
+  }
   // The glue of the first variant is the one every variant runs with.
   if (index === 0) renameSync(join(scratch, `${bindgen['out-name']}.js`), join(outDir, `${bindgen['out-name']}.js`));
 }

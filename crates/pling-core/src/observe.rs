@@ -1387,6 +1387,14 @@ impl LeftOut {
     }
 }
 
+/// The places of the feedback items, errors first, then warnings, then status messages, each
+/// kind in page order (a stable sort by kind, without a sort's code).
+fn by_kind(feedback: &[crate::snapshot::Feedback]) -> Vec<usize> {
+    use crate::snapshot::FeedbackKind::{Error, Status, Warning};
+    let of_kind = |k| (0..feedback.len()).filter(move |&i| feedback[i].kind == k);
+    of_kind(Error).chain(of_kind(Warning)).chain(of_kind(Status)).collect()
+}
+
 fn feedback_lines(
     snapshot: &Snapshot,
     index: &Index,
@@ -1394,8 +1402,7 @@ fn feedback_lines(
     limits: &Limits,
     shortened: &mut usize,
 ) -> Vec<String> {
-    let mut order: Vec<usize> = (0..snapshot.feedback.len()).collect();
-    order.sort_by_key(|&i| snapshot.feedback[i].kind);
+    let order = by_kind(&snapshot.feedback);
     let mut lines = Vec::new();
     let mut used = 0;
     for i in order {

@@ -11,7 +11,6 @@
 //! a round-trip test holds the two to one shape.
 
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 
 /// What is wrong and where: `path` as `actions[3].kind`, `.` for the document itself.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -152,9 +151,14 @@ impl<'v> Fields<'v> {
         }
     }
 
-    /// An optional object member, by sorted key.
-    pub fn sorted(&self, key: &str) -> Read<BTreeMap<String, Value>> {
-        Ok(self.object(key)?.into_iter().collect())
+    /// An optional object member, key by key as written (none when it is absent): a caller
+    /// that keeps them sorted inserts them into its map, which costs no sort of its own.
+    pub fn members(&self, key: &str) -> Read<impl Iterator<Item = (&'v String, &'v Value)>> {
+        match self.get(key) {
+            None => Ok(None.into_iter().flatten()),
+            Some(Value::Object(map)) => Ok(Some(map.iter()).into_iter().flatten()),
+            Some(v) => expected(&self.at(key), "an object", v),
+        }
     }
 }
 

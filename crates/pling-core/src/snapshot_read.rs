@@ -35,7 +35,11 @@ fn page_text(f: &Fields<'_>, key: &str) -> Read<Option<PageText>> {
 }
 
 fn data_values(f: &Fields<'_>, key: &str) -> Read<std::collections::BTreeMap<String, DataValue>> {
-    Ok(f.sorted(key)?.into_iter().map(|(k, v)| (k, DataValue(v))).collect())
+    let mut values = std::collections::BTreeMap::new();
+    for (k, v) in f.members(key)? {
+        values.insert(k.clone(), DataValue(v.clone()));
+    }
+    Ok(values)
 }
 
 fn page(v: &Value, path: &str) -> Read<PageIdentity> {

@@ -205,6 +205,23 @@ fn nested_and_inactive_regions() {
 }
 
 #[test]
+fn feedback_is_errors_then_warnings_then_status_each_in_page_order() {
+    let mut s = Snapshot::default();
+    let kinds = [FeedbackKind::Status, FeedbackKind::Warning, FeedbackKind::Error];
+    for (i, kind) in kinds.iter().cycle().take(6).enumerate() {
+        s.feedback.push(Feedback {
+            kind: *kind,
+            message: format!("m{i}").as_str().into(),
+            field: None,
+            region: None,
+        });
+    }
+    let o = observe(&s, &Limits::default()).unwrap();
+    let order: Vec<&str> = o.feedback.iter().map(|l| l.rsplit(' ').next().unwrap()).collect();
+    assert_eq!(order, ["m2", "m5", "m1", "m4", "m0", "m3"], "{:?}", o.feedback);
+}
+
+#[test]
 fn max_feedback_and_its_characters() {
     let mut s = Snapshot::default();
     for i in 0..12 {

@@ -55,9 +55,9 @@ impl ClientOptions {
         };
         let headers_at = f.at("headers");
         let mut headers = BTreeMap::new();
-        for (name, value) in f.sorted("headers")? {
-            let value = read::string(&value, &read::member(&headers_at, &name))?;
-            headers.insert(name, value);
+        for (name, value) in f.members("headers")? {
+            let value = read::string(value, &read::member(&headers_at, name))?;
+            headers.insert(name.clone(), value);
         }
         Ok(Self {
             base_url: f.required_string("baseURL")?,
