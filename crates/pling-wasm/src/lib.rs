@@ -20,6 +20,11 @@ pub mod wire;
 
 use wasm_bindgen::prelude::*;
 
+/// The heap, grown from the module's memory as needed.
+#[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
+#[global_allocator]
+static HEAP: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 /// Installs the panic reporter. Runs once when the module is instantiated.
 #[wasm_bindgen(start)]
 pub fn start() {
