@@ -32,9 +32,9 @@ export interface PageIdentity {
   path?: string;
   /** The route's name, as the author's router calls it. */
   route?: string | null;
-  /** Route parameters such as `{"id": "42"}`. */
+  /** Route parameters such as `{"id": "42"}` (page data), in the page's order. */
   params?: Record<string, unknown>;
-  /** Query fields the author explicitly allowed into the observation. */
+  /** Query fields the author explicitly allowed into the observation (page data). */
   query?: Record<string, unknown>;
 }
 

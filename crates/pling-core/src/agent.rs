@@ -13,6 +13,7 @@ use crate::agreement::{
 };
 use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
+use crate::json_text::object;
 use crate::limits::Limits;
 use crate::observed::Observed;
 use crate::openai::{
@@ -741,8 +742,8 @@ impl Agent {
             }
             self.offered.push(key);
             let arguments = match &left.record {
-                Some(r) => serde_json::json!({ "record": r }),
-                None => serde_json::json!({}),
+                Some(r) => object([("record", r.as_str().into())]),
+                None => object([]),
             };
             let id = format!("pling_rest_{}", self.offered.len());
             let call = ToolCall { id, name: left.name, arguments: arguments.to_string() };
@@ -773,7 +774,7 @@ impl Agent {
         if self.log.iter().any(|d| d.dispatched && d.name == name) {
             return None; // the model made that call itself
         }
-        let arguments = serde_json::json!({ parameter: value }).to_string();
+        let arguments = object([(parameter.as_str(), value.into())]).to_string();
         self.ask_to_run(ToolCall { id: "pling_value".into(), name, arguments })
     }
 

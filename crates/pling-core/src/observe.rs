@@ -1167,7 +1167,7 @@ fn location_lines(
             *shortened += c as usize;
             line.push_str(&key);
             line.push('=');
-            *shortened += data_value_inline(&v.0, &mut line) as usize;
+            *shortened += data_value_inline(v, &mut line) as usize;
         }
         candidates.push(line);
     }

@@ -1,8 +1,9 @@
 //! The OpenAI-compatible `/chat/completions` wire format: request bodies, replies, streamed
 //! deltas, error bodies, and tool calls that models write as text instead of `tool_calls`.
 
+use crate::json_text::object;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use thiserror::Error;
 
 /// One tool call: the function name and its arguments as the model wrote them (JSON text).
@@ -25,7 +26,7 @@ impl ToolCall {
             return self.clone();
         }
         let note = format!("arguments of {} characters left out", self.arguments.len());
-        ToolCall { arguments: json!({ "omitted": note }).to_string(), ..self.clone() }
+        ToolCall { arguments: object([("omitted", note.into())]).to_string(), ..self.clone() }
     }
 }
 
@@ -60,23 +61,37 @@ impl Message {
     /// The message in the wire format.
     pub fn to_wire(&self) -> Value {
         match self {
-            Message::User { content } => json!({"role": "user", "content": content}),
+            Message::User { content } => {
+                object([("role", "user".into()), ("content", content.as_str().into())])
+            }
             Message::Assistant { content, tool_calls } => {
                 let mut m = Map::new();
-                m.insert("role".into(), json!("assistant"));
-                m.insert("content".into(), content.as_ref().map_or(Value::Null, |c| json!(c)));
+                m.insert("role".into(), "assistant".into());
+                m.insert("content".into(), content.clone().into());
                 if !tool_calls.is_empty() {
                     let calls: Vec<Value> = tool_calls
                         .iter()
-                        .map(|c| json!({"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}))
+                        .map(|c| {
+                            let function = object([
+                                ("name", c.name.as_str().into()),
+                                ("arguments", c.arguments.as_str().into()),
+                            ]);
+                            object([
+                                ("id", c.id.as_str().into()),
+                                ("type", "function".into()),
+                                ("function", function),
+                            ])
+                        })
                         .collect();
                     m.insert("tool_calls".into(), Value::Array(calls));
                 }
                 Value::Object(m)
             }
-            Message::Tool { tool_call_id, content } => {
-                json!({"role": "tool", "tool_call_id": tool_call_id, "content": content})
-            }
+            Message::Tool { tool_call_id, content } => object([
+                ("role", "tool".into()),
+                ("tool_call_id", tool_call_id.as_str().into()),
+                ("content", content.as_str().into()),
+            ]),
         }
     }
 
@@ -761,25 +776,27 @@ pub fn structured_format(tools: &[Value]) -> Value {
             let f = &t["function"];
             let name = f["name"].as_str()?;
             let parameters = match &f["parameters"] {
-                Value::Null => json!({"type": "object", "properties": {}}),
+                Value::Null => crate::render::empty_parameters(),
                 p => p.clone(),
             };
-            Some(json!({
-                "type": "object",
-                "properties": {"action": {"const": name}, "arguments": parameters},
-                "required": ["action", "arguments"]
-            }))
+            Some(branch(name, ("arguments", parameters)))
         })
         .collect();
-    branches.push(json!({
-        "type": "object",
-        "properties": {"action": {"const": "answer"}, "answer": {"type": "string"}},
-        "required": ["action", "answer"]
-    }));
-    json!({
-        "type": "json_schema",
-        "json_schema": {"name": "pling_step", "strict": false, "schema": {"anyOf": branches}}
-    })
+    branches.push(branch("answer", ("answer", object([("type", "string".into())]))));
+    let schema = object([("anyOf", Value::Array(branches))]);
+    let format =
+        object([("name", "pling_step".into()), ("strict", false.into()), ("schema", schema)]);
+    object([("type", "json_schema".into()), ("json_schema", format)])
+}
+
+/// A branch of the structured format: `action` is `name`, with its one other member.
+fn branch(name: &str, (key, schema): (&str, Value)) -> Value {
+    let action = object([("const", name.into())]);
+    object([
+        ("type", "object".into()),
+        ("properties", object([("action", action), (key, schema)])),
+        ("required", Value::Array(vec!["action".into(), key.into()])),
+    ])
 }
 
 /// Instructions appended to the system message in structured mode. No `tools` field carries
@@ -868,12 +885,12 @@ pub fn request_body(
     options: &RequestOptions,
 ) -> Value {
     let mut body = Map::new();
-    body.insert("model".into(), json!(options.model));
+    body.insert("model".into(), options.model.as_str().into());
     let mut system = system.to_owned();
     if options.tool_mode == ToolMode::Structured {
         system.push_str(&structured_instructions(tools));
     }
-    let mut wire = vec![json!({"role": "system", "content": system})];
+    let mut wire = vec![object([("role", "system".into()), ("content", system.into())])];
     wire.extend(messages.iter().map(Message::to_wire));
     body.insert("messages".into(), Value::Array(wire));
     match options.tool_mode {
@@ -882,19 +899,19 @@ pub fn request_body(
         }
         _ if !tools.is_empty() => {
             body.insert("tools".into(), Value::Array(tools.to_vec()));
-            body.insert("tool_choice".into(), json!("auto"));
+            body.insert("tool_choice".into(), "auto".into());
         }
         _ => {}
     }
     if options.stream {
-        body.insert("stream".into(), json!(true));
-        body.insert("stream_options".into(), json!({"include_usage": true}));
+        body.insert("stream".into(), true.into());
+        body.insert("stream_options".into(), object([("include_usage", true.into())]));
     }
     if let Some(t) = options.temperature {
-        body.insert("temperature".into(), json!(t));
+        body.insert("temperature".into(), t.into());
     }
     if let Some(m) = options.max_tokens {
-        body.insert("max_tokens".into(), json!(m));
+        body.insert("max_tokens".into(), m.into());
     }
     Value::Object(body)
 }
@@ -902,6 +919,7 @@ pub fn request_body(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn plain_reply_with_tool_calls_and_usage() {

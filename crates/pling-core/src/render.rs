@@ -1,13 +1,14 @@
 //! `render`: the page section of the system message and the `tools` array, both from one
 //! observation so that their names and availability cannot disagree.
 
+use crate::json_text::object;
 use crate::observe::{plural, Entry, Observation, Row, Target, EXAMPLE_IDS};
 use crate::rules::{Need, RuleNeeds};
 use crate::snapshot::{ActionKind, MASK};
 use crate::text::{authored_line, data_line, neutralize_tags, seal, BLOCK_CLOSE, BLOCK_OPEN};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use std::fmt::Write as _;
 
 /// What one observation renders to.
@@ -553,7 +554,7 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
             if *in_viewport == Some(false) {
                 description.push_str(" | Outside the viewport (auto-scroll before execution).");
             }
-            e.params.cloned().unwrap_or_else(|| json!({"type": "object", "properties": {}}))
+            e.params.cloned().unwrap_or_else(empty_parameters)
         }
     };
     if e.confirm {
@@ -564,14 +565,12 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
     }
     let mut parameters = parameters;
     neutralize_strings(&mut parameters);
-    json!({
-        "type": "function",
-        "function": {
-            "name": e.name,
-            "description": neutralize_tags(&description),
-            "parameters": parameters,
-        }
-    })
+    let function = object([
+        ("name", e.name.as_str().into()),
+        ("description", neutralize_tags(&description).into()),
+        ("parameters", parameters),
+    ]);
+    object([("type", "function".into()), ("function", function)])
 }
 
 /// Neutralises data-block tags and drops invisible characters in every string of a schema
@@ -592,16 +591,21 @@ fn neutralize_strings(v: &mut Value) {
     }
 }
 
+/// The parameters of an action that takes none.
+pub fn empty_parameters() -> Value {
+    object([("type", "object".into()), ("properties", Value::Object(Map::new()))])
+}
+
 fn row_parameters(declared: Option<&Value>, example: &str, offscreen: bool) -> Value {
     let mut properties = Map::new();
     let scroll =
         if offscreen { " Offscreen targets are scrolled into view before execution." } else { "" };
     properties.insert(
         "record".to_owned(),
-        json!({
-            "type": "string",
-            "description": format!("Which row: a record id from the page data or citation records (for example, {example}).{scroll}"),
-        }),
+        object([
+            ("type", "string".into()),
+            ("description", format!("Which row: a record id from the page data or citation records (for example, {example}).{scroll}").into()),
+        ]),
     );
     let mut required = vec![Value::String("record".to_owned())];
     let mut extra = Map::new();
@@ -626,7 +630,7 @@ fn row_parameters(declared: Option<&Value>, example: &str, offscreen: bool) -> V
         }
     }
     let mut schema = Map::new();
-    schema.insert("type".to_owned(), json!("object"));
+    schema.insert("type".to_owned(), "object".into());
     schema.insert("properties".to_owned(), Value::Object(properties));
     schema.insert("required".to_owned(), Value::Array(required));
     schema.extend(extra);

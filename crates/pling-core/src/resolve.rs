@@ -137,7 +137,7 @@ impl<'a> Observation<'a> {
             let props = e.params?.get("properties")?.as_object()?;
             let (key, schema) = props.iter().next().filter(|_| props.len() == 1)?;
             (e.kind == crate::snapshot::ActionKind::Type && schema["type"] == "string")
-                .then(|| (e.name.clone(), serde_json::json!({ key.as_str(): words })))
+                .then(|| (e.name.clone(), crate::json_text::object([(key.as_str(), words.into())])))
         })
     }
 

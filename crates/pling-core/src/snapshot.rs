@@ -8,7 +8,6 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::hash_map::Entry;
-use std::collections::BTreeMap;
 
 /// One moment of a page, as declared by its author.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -65,12 +64,12 @@ pub struct PageIdentity {
     /// The route's name, as the author's router calls it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub route: Option<Authored>,
-    /// Route parameters such as `{"id": "42"}`.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub params: BTreeMap<String, DataValue>,
-    /// Query fields the author explicitly allowed into the observation.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub query: BTreeMap<String, DataValue>,
+    /// Route parameters such as `{"id": "42"}` (page data), in the page's order.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub params: Map<String, Value>,
+    /// Query fields the author explicitly allowed into the observation (page data).
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub query: Map<String, Value>,
 }
 
 /// A part of the page: a list, a form, a dialog, a tab panel.

@@ -7,7 +7,7 @@ use crate::snapshot::{
     RowException, RowSet, Snapshot, StateGroup,
 };
 use crate::text::{Authored, DataValue, PageText};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 const U32: u64 = u32::MAX as u64;
 
@@ -34,12 +34,8 @@ fn page_text(f: &Fields<'_>, key: &str) -> Read<Option<PageText>> {
     Ok(f.string(key)?.map(PageText))
 }
 
-fn data_values(f: &Fields<'_>, key: &str) -> Read<std::collections::BTreeMap<String, DataValue>> {
-    let mut values = std::collections::BTreeMap::new();
-    for (k, v) in f.members(key)? {
-        values.insert(k.clone(), DataValue(v.clone()));
-    }
-    Ok(values)
+fn data_values(f: &Fields<'_>, key: &str) -> Read<Map<String, Value>> {
+    Ok(f.members(key)?.map(|(k, v)| (k.clone(), v.clone())).collect())
 }
 
 fn page(v: &Value, path: &str) -> Read<PageIdentity> {

@@ -18,8 +18,8 @@ fn evil_page() -> Snapshot {
         page: PageIdentity {
             title: EVIL.into(),
             path: EVIL.into(),
-            params: [("id".to_owned(), json!(EVIL).into())].into_iter().collect(),
-            query: [(EVIL.to_owned(), json!({"deep": [EVIL]}).into())].into_iter().collect(),
+            params: [("id".to_owned(), json!(EVIL))].into_iter().collect(),
+            query: [(EVIL.to_owned(), json!({"deep": [EVIL]}))].into_iter().collect(),
             ..Default::default()
         },
         regions: vec![Region { id: "list".into(), name: "List".into(), ..Default::default() }],

@@ -251,10 +251,7 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
                 page: PageIdentity {
                     title: title.as_str().into(),
                     path: path.as_str().into(),
-                    query: [("q".to_owned(), json!("x"))]
-                        .into_iter()
-                        .map(|(k, v)| (k, v.into()))
-                        .collect(),
+                    query: [("q".to_owned(), json!("x"))].into_iter().collect(),
                     ..Default::default()
                 },
                 record_ids,

@@ -8,9 +8,11 @@
 use crate::client::{self, ClientOptions, Failure};
 use crate::error;
 use pling_core::agent::{Agent, AgentConfig, Command, Outcome, Purpose};
+use pling_core::json_text::object;
 use pling_core::openai::{ModelError, Reply};
 use pling_core::Snapshot;
 use serde::Serialize;
+use serde_json::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -45,7 +47,17 @@ pub struct Assistant(Rc<RefCell<Agent>>);
 
 /// Any serialisable value as a plain JS value (serde-wasm-bindgen, objects as plain objects
 /// as `JSON.parse` would make them).
+/// Every value is made a `serde_json::Value` first: one serializer for each type, one
+/// conversion into JS.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value_to_js(&to_value(value)?)
+}
+
+fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, JsValue> {
+    serde_json::to_value(value).map_err(|e| error::js_error("PlingError", e))
+}
+
+fn value_to_js(value: &Value) -> Result<JsValue, JsValue> {
     let plain = serde_wasm_bindgen::Serializer::json_compatible();
     value.serialize(&plain).map_err(JsValue::from)
 }
@@ -161,13 +173,13 @@ impl Driver {
         }
     }
 
-    fn event(&self, event: serde_json::Value) -> Result<(), JsValue> {
-        self.host.emit(to_js(&event)?);
+    fn event(&self, event: Value) -> Result<(), JsValue> {
+        self.host.emit(value_to_js(&event)?);
         Ok(())
     }
 
     async fn observe(&mut self) -> Result<Command, JsValue> {
-        self.event(serde_json::json!({"type": "observe"}))?;
+        self.event(object([("type", "observe".into())]))?;
         let json = JsFuture::from(self.host.capture()?).await?;
         if self.stop.aborted() {
             return Ok(self.agent.borrow_mut().stop());
@@ -179,14 +191,10 @@ impl Driver {
         self.agent.borrow_mut().observed(snapshot).map_err(agent_error)
     }
 
-    async fn request(
-        &mut self,
-        purpose: Purpose,
-        body: &serde_json::Value,
-    ) -> Result<Command, JsValue> {
+    async fn request(&mut self, purpose: Purpose, body: &Value) -> Result<Command, JsValue> {
         let kind = if purpose == Purpose::Summary { "summarize" } else { "thinking" };
-        self.event(serde_json::json!({"type": kind}))?;
-        let streamed = body.get("stream").and_then(serde_json::Value::as_bool).unwrap_or(false);
+        self.event(object([("type", kind.into())]))?;
+        let streamed = body.get("stream").and_then(Value::as_bool).unwrap_or(false);
         let body = serde_json::to_string(body).map_err(|e| error::js_error("PlingError", e))?;
         let host: Host = self.host.clone().unchecked_into();
         let on_text = Closure::<dyn FnMut(String)>::new(move |t: String| host.on_text(&t));
@@ -210,24 +218,24 @@ impl Driver {
 
     fn replied(&self, reply: &Reply) -> Result<(), JsValue> {
         if let Some(usage) = &reply.usage {
-            let mut event = serde_json::to_value(usage).unwrap_or_default();
+            let mut event = to_value(usage)?;
             event["type"] = "usage".into();
             self.event(event)?;
         }
         if let Some(content) = reply.content.as_deref().filter(|c| !c.is_empty()) {
-            self.event(serde_json::json!({"type": "reply", "content": content}))?;
+            self.event(object([("type", "reply".into()), ("content", content.into())]))?;
         }
         Ok(())
     }
 
     async fn confirm(&mut self, command: &Command) -> Result<Command, JsValue> {
-        let mut request = serde_json::to_value(command).unwrap_or_default();
+        let mut request = to_value(command)?;
         request["type"] = "confirm".into();
         self.event(request.clone())?;
         if let Some(map) = request.as_object_mut() {
             map.remove("type");
         }
-        let yes = JsFuture::from(self.host.confirm(to_js(&request)?)?).await?;
+        let yes = JsFuture::from(self.host.confirm(value_to_js(&request)?)?).await?;
         let yes = yes.is_truthy() && !self.stop.aborted();
         self.agent.borrow_mut().confirmed(yes).map_err(agent_error)
     }
@@ -236,15 +244,22 @@ impl Driver {
         let Command::Dispatch { action_id, record, arguments, .. } = command else {
             unreachable!("dispatch is called with a dispatch command")
         };
-        self.event(serde_json::json!({
-            "type": "call", "actionId": action_id, "record": record, "arguments": arguments,
-        }))?;
+        let (action_id, record) = (Value::from(action_id.as_str()), Value::from(record.clone()));
+        self.event(object([
+            ("type", "call".into()),
+            ("actionId", action_id.clone()),
+            ("record", record.clone()),
+            ("arguments", arguments.clone()),
+        ]))?;
         let result = JsFuture::from(self.host.perform(to_js(command)?)?).await?;
         let outcome = outcome_of(&result);
-        self.event(serde_json::json!({
-            "type": "result", "actionId": action_id, "record": record,
-            "ok": outcome.ok, "error": outcome.error,
-        }))?;
+        self.event(object([
+            ("type", "result".into()),
+            ("actionId", action_id),
+            ("record", record),
+            ("ok", outcome.ok.into()),
+            ("error", outcome.error.clone().into()),
+        ]))?;
         self.agent.borrow_mut().dispatched(outcome).map_err(agent_error)
     }
 }
@@ -259,14 +274,17 @@ pub fn chat_request(
     on_text: Option<js_sys::Function>,
 ) -> Result<js_sys::Promise, JsValue> {
     let client = error::read_options(&client, "model client", ClientOptions::read)?;
-    let parsed: serde_json::Value = pling_core::json_text::from_str(&body)
+    let parsed: Value = pling_core::json_text::from_str(&body)
         .map_err(|e| error::js_error("PlingError", format!("request body: {e}")))?;
-    let streamed = parsed.get("stream").and_then(serde_json::Value::as_bool).unwrap_or(false);
+    let streamed = parsed.get("stream").and_then(Value::as_bool).unwrap_or(false);
     Ok(wasm_bindgen_futures::future_to_promise(async move {
         let result = client::chat(&body, streamed, &client, stop.as_ref(), on_text.as_ref()).await;
         match result {
-            Ok(reply) => to_js(&serde_json::json!({ "ok": reply })),
-            Err(f) => to_js(&serde_json::json!({ "error": f.error, "waitMs": f.wait_ms })),
+            Ok(reply) => value_to_js(&object([("ok", to_value(&reply)?)])),
+            Err(f) => {
+                let error = to_value(&f.error)?;
+                value_to_js(&object([("error", error), ("waitMs", f.wait_ms.into())]))
+            }
         }
     }))
 }

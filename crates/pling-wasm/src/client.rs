@@ -11,7 +11,6 @@ use pling_core::read::{self, Fields, Read};
 use pling_core::retry::{RetryHints, RetryPolicy};
 use serde_json::Value;
 use std::cell::Cell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -33,8 +32,8 @@ pub struct ClientOptions {
     pub base_url: String,
     /// Sent as a bearer token when set.
     pub api_key: Option<String>,
-    /// Extra request headers.
-    pub headers: BTreeMap<String, String>,
+    /// Extra request headers, in the order the options list them.
+    pub headers: Vec<(String, String)>,
     /// The longest wait for the answer to begin, then between pieces of a stream.
     pub timeout_ms: u32,
     /// The longest a whole answer may take, however steadily it streams.
@@ -54,10 +53,10 @@ impl ClientOptions {
             Ok(f.uint(key, u64::from(u32::MAX))?.map_or(default, |n| n as u32))
         };
         let headers_at = f.at("headers");
-        let mut headers = BTreeMap::new();
+        let mut headers = Vec::new();
         for (name, value) in f.members("headers")? {
             let value = read::string(value, &read::member(&headers_at, name))?;
-            headers.insert(name.clone(), value);
+            headers.push((name.clone(), value));
         }
         Ok(Self {
             base_url: f.required_string("baseURL")?,
@@ -400,7 +399,7 @@ mod tests {
         let c = from_json(json, ClientOptions::read).unwrap();
         assert_eq!((c.base_url.as_str(), c.api_key, c.timeout_ms), ("/v1", None, 60_000));
         assert_eq!((c.deadline_ms, c.retry.max_retries, c.retry.base_delay_ms), (300_000, 0, 500));
-        assert_eq!(c.headers.get("x-team").map(String::as_str), Some("a"));
+        assert_eq!(c.headers, [("x-team".to_owned(), "a".to_owned())]);
         assert_eq!(error(r#"{"apiKey": "k"}"#), "at `.`: missing field `baseURL`");
         assert_eq!(
             error(r#"{"baseURL": "/v1", "headers": {"x": 1}}"#),

@@ -34,7 +34,7 @@ pub fn start() {
 /// Every rule a system message may start with.
 #[wasm_bindgen(js_name = rules)]
 pub fn rules() -> String {
-    pling_core::RULES.to_owned()
+    pling_core::rules(pling_core::RuleNeeds::ALL)
 }
 
 /// The system message: the rules the page needs (`rules` from a `Page`'s render; every rule

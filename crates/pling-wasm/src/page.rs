@@ -4,6 +4,7 @@
 use crate::{error, limits};
 use pling_core::agent::Outcome;
 use pling_core::call::{self, Checked};
+use pling_core::json_text::object;
 use pling_core::read::{Fields, Read, ReadError};
 use pling_core::receipt::Receipt;
 use pling_core::{render, Observed, Snapshot};
@@ -91,15 +92,18 @@ impl Page {
     /// `{"refused": {actionId, content}}` with the tool result to hand back.
     pub fn check(&self, name: &str, arguments_json: &str) -> Result<String, JsValue> {
         let out = match call::check(&self.observed, name, arguments_json) {
-            Checked::Run(run) => serde_json::json!({ "run": run }),
+            Checked::Run(run) => {
+                let run =
+                    serde_json::to_value(&run).map_err(|e| error::js_error("PlingError", e))?;
+                object([("run", run)])
+            }
             Checked::Refused { action_id, error, .. } => {
                 let available = call::available(&self.observed);
                 let id = action_id.as_deref().unwrap_or(name);
                 let receipt = Receipt::refused(id, "", error, available);
-                serde_json::json!({ "refused": {
-                    "actionId": action_id,
-                    "content": receipt.to_content(self.observed.limits().max_tool_result_tokens),
-                }})
+                let content = receipt.to_content(self.observed.limits().max_tool_result_tokens);
+                let refused = object([("actionId", action_id.into()), ("content", content.into())]);
+                object([("refused", refused)])
             }
         };
         serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))
