@@ -123,14 +123,24 @@ fn parse_arguments(name: &str, arguments: &str) -> Result<(Value, Option<String>
     let text = if arguments.trim().is_empty() { "{}" } else { arguments };
     let arguments = match crate::json_text::from_str::<Value>(text) {
         Ok(v @ Value::Object(_)) => v,
-        Ok(other) => return Err(format!("arguments must be a JSON object, got {other}")),
+        Ok(other) => {
+            return Err(format!(
+                "arguments must be a JSON object, got {}",
+                crate::json_text::Json(&other)
+            ))
+        }
         Err(e) => return Err(format!("invalid JSON arguments for `{name}`: {e}")),
     };
     let record = match arguments.get("record") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.clone()),
         Some(Value::Number(n)) => Some(n.to_string()),
-        Some(other) => return Err(format!("`record` must be a record id string, got {other}")),
+        Some(other) => {
+            return Err(format!(
+                "`record` must be a record id string, got {}",
+                crate::json_text::Json(other)
+            ))
+        }
     };
     Ok((arguments, record))
 }

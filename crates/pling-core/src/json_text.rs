@@ -10,6 +10,21 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+/// `value` as compact JSON text. Every JSON text the engine writes goes through this one
+/// serializer (not also `Value`'s `Display`, which would carry two more).
+pub fn text(value: &Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// A value shown as compact JSON text in a message: `format!("got {}", Json(v))`.
+pub struct Json<'a>(pub &'a Value);
+
+impl std::fmt::Display for Json<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&text(self.0))
+    }
+}
+
 /// A JSON object of `members`, in their order: what `json!` builds, without a serializer call
 /// (and its error path) for every member.
 pub fn object<const N: usize>(members: [(&str, Value); N]) -> Value {

@@ -119,7 +119,7 @@ impl Limits {
                 // Formatted through JSON: the same digits as the input, without float printing code.
                 problem: format!(
                     "must be above 0 and at most 1, found {}",
-                    serde_json::Value::from(self.compact_ratio)
+                    crate::json_text::Json(&self.compact_ratio.into())
                 ),
             });
         }

@@ -26,7 +26,10 @@ impl ToolCall {
             return self.clone();
         }
         let note = format!("arguments of {} characters left out", self.arguments.len());
-        ToolCall { arguments: object([("omitted", note.into())]).to_string(), ..self.clone() }
+        ToolCall {
+            arguments: crate::json_text::text(&object([("omitted", note.into())])),
+            ..self.clone()
+        }
     }
 }
 
@@ -175,9 +178,9 @@ pub struct Reply {
     pub recovered: bool,
 }
 
-/// Why a model request failed.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+/// Why a model request failed. Its JSON form is `{"type": "http", "status": 429, …}`: the
+/// variant's name in camelCase under `type`, beside its fields ([`ModelError::to_json`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ModelError {
     /// A non-2xx status, with the error body's message.
     #[error("the model endpoint answered {status}: {message}")]
@@ -227,6 +230,67 @@ pub enum ModelError {
         /// The cap.
         bytes: u64,
     },
+}
+
+impl ModelError {
+    /// The error's JSON form. Written by hand, as [`Self::from_json`] reads it: serde's derive
+    /// for an internally tagged enum costs the engine more than both.
+    pub fn to_json(&self) -> Value {
+        let text = |s: &str| Value::from(s);
+        match self {
+            Self::Http { status, message, code } => object([
+                ("type", text("http")),
+                ("status", (*status).into()),
+                ("message", text(message)),
+                ("code", code.clone().into()),
+            ]),
+            Self::Api { message, code } => object([
+                ("type", text("api")),
+                ("message", text(message)),
+                ("code", code.clone().into()),
+            ]),
+            Self::Malformed { message } => {
+                object([("type", text("malformed")), ("message", text(message))])
+            }
+            Self::StreamCut => object([("type", text("streamCut"))]),
+            Self::Network { message } => {
+                object([("type", text("network")), ("message", text(message))])
+            }
+            Self::Timeout { ms } => object([("type", text("timeout")), ("ms", (*ms).into())]),
+            Self::Aborted => object([("type", text("aborted"))]),
+            Self::TooLarge { bytes } => {
+                object([("type", text("tooLarge")), ("bytes", (*bytes).into())])
+            }
+        }
+    }
+
+    /// The error [`Self::to_json`] wrote, or `None` for JSON that is not one.
+    pub fn from_json(v: &Value) -> Option<Self> {
+        let text = |key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
+        let number = |key: &str| v.get(key).and_then(Value::as_u64);
+        let message = || text("message").unwrap_or_default();
+        Some(match v.get("type")?.as_str()? {
+            "http" => Self::Http {
+                status: u16::try_from(number("status")?).ok()?,
+                message: message(),
+                code: text("code"),
+            },
+            "api" => Self::Api { message: message(), code: text("code") },
+            "malformed" => Self::Malformed { message: message() },
+            "streamCut" => Self::StreamCut,
+            "network" => Self::Network { message: message() },
+            "timeout" => Self::Timeout { ms: number("ms")? },
+            "aborted" => Self::Aborted,
+            "tooLarge" => Self::TooLarge { bytes: number("bytes")? },
+            _ => return None,
+        })
+    }
+}
+
+impl Serialize for ModelError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(serializer)
+    }
 }
 
 /// The largest reply body read, streamed or not (1 MiB): a real answer is a few kilobytes,
@@ -285,7 +349,7 @@ fn arguments_text(v: Option<&Value>) -> String {
     match v {
         None | Some(Value::Null) => "{}".to_owned(),
         Some(Value::String(s)) => s.clone(),
-        Some(other) => other.to_string(),
+        Some(other) => crate::json_text::text(other),
     }
 }
 
@@ -491,7 +555,7 @@ impl StreamAssembler {
         match args {
             Some(Value::String(s)) => call.arguments.push_str(s),
             Some(Value::Null) | None => {}
-            Some(other) => call.arguments.push_str(&other.to_string()),
+            Some(other) => call.arguments.push_str(&crate::json_text::text(other)),
         }
     }
 
@@ -836,7 +900,7 @@ fn signature(parameters: &Value) -> String {
 /// A schema's type in a few words: its enum values (up to 8), or its type name.
 fn type_words(schema: &Value) -> String {
     if let Some(values) = schema["enum"].as_array() {
-        let mut shown: Vec<String> = values.iter().take(8).map(Value::to_string).collect();
+        let mut shown: Vec<String> = values.iter().take(8).map(crate::json_text::text).collect();
         if values.len() > 8 {
             shown.push(format!("… {} more", values.len() - 8));
         }
@@ -1166,10 +1230,13 @@ mod tests {
             ModelError::Network { message: "refused".into() },
             ModelError::Timeout { ms: 30_000 },
             ModelError::Aborted,
+            ModelError::TooLarge { bytes: 9 },
         ] {
-            let json = serde_json::to_string(&e).unwrap();
-            assert_eq!(serde_json::from_str::<ModelError>(&json).unwrap(), e, "{json}");
+            let json: Value = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
+            assert_eq!(ModelError::from_json(&json), Some(e), "{json}");
         }
+        assert_eq!(ModelError::from_json(&json!({"type": "nope"})), None);
+        assert_eq!(ModelError::from_json(&json!({"type": "http", "status": 70000})), None);
         assert_eq!(
             serde_json::to_value(ModelError::Timeout { ms: 5 }).unwrap(),
             json!({"type": "timeout", "ms": 5})

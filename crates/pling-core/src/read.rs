@@ -175,7 +175,10 @@ pub fn uint(v: &Value, path: &str, max: u64) -> Read<u64> {
     match v.as_u64() {
         Some(n) if n <= max => Ok(n),
         Some(n) => error(path, format!("expected a number of at most {max}, found {n}")),
-        None if v.is_number() => error(path, format!("expected a whole number from 0, found {v}")),
+        None if v.is_number() => error(
+            path,
+            format!("expected a whole number from 0, found {}", crate::json_text::Json(v)),
+        ),
         None => expected(path, "a whole number", v),
     }
 }

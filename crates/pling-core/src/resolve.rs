@@ -146,7 +146,10 @@ impl<'a> Observation<'a> {
     pub(crate) fn find_first(&self, name: &str, words: &str) -> String {
         match self.search_call(words) {
             Some((tool, args)) => {
-                format!("Find it first: call `{tool}` with {args}, then call `{name}` with its id.")
+                format!(
+                    "Find it first: call `{tool}` with {}, then call `{name}` with its id.",
+                    crate::json_text::Json(&args)
+                )
             }
             None => self.where_to_look(name),
         }

@@ -783,7 +783,12 @@ fn check_params(params: &Value, row: bool) -> Result<(), String> {
     match obj.get("type") {
         None => {}
         Some(Value::String(t)) if t == "object" => {}
-        Some(other) => return Err(format!("`type` must be \"object\", found {other}")),
+        Some(other) => {
+            return Err(format!(
+                "`type` must be \"object\", found {}",
+                crate::json_text::Json(other)
+            ))
+        }
     }
     let props = match obj.get("properties") {
         None => None,

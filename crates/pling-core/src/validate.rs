@@ -3,6 +3,7 @@
 //! `additionalProperties: false`, `enum`, `const`, `items`, `minLength`/`maxLength`,
 //! `minimum`/`maximum`, `minItems`/`maxItems`. Other keywords are accepted as they are.
 
+use crate::json_text::Json;
 use serde_json::Value;
 
 /// Every problem with `value` against `schema`, each naming where (`text`, `items[2]`).
@@ -47,13 +48,14 @@ fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
     }
     if let Some(Value::Array(options)) = s.get("enum") {
         if !options.contains(value) {
-            let list: Vec<String> = options.iter().map(Value::to_string).collect();
-            problems.push(format!("{} must be one of {} (got {value})", at(path), list.join(", ")));
+            let list: Vec<String> = options.iter().map(crate::json_text::text).collect();
+            let (list, got) = (list.join(", "), Json(value));
+            problems.push(format!("{} must be one of {list} (got {got})", at(path)));
         }
     }
     if let Some(c) = s.get("const") {
         if c != value {
-            problems.push(format!("{} must be {c} (got {value})", at(path)));
+            problems.push(format!("{} must be {} (got {})", at(path), Json(c), Json(value)));
         }
     }
     match value {
@@ -115,10 +117,10 @@ fn bounds(
 
 fn number_bounds(s: &Schema, x: f64, path: &str, problems: &mut Vec<String>) {
     if let Some(min) = s.get("minimum").and_then(Value::as_f64).filter(|&min| x < min) {
-        problems.push(format!("{} must be at least {}", at(path), Value::from(min)));
+        problems.push(format!("{} must be at least {}", at(path), Json(&Value::from(min))));
     }
     if let Some(max) = s.get("maximum").and_then(Value::as_f64).filter(|&max| x > max) {
-        problems.push(format!("{} must be at most {}", at(path), Value::from(max)));
+        problems.push(format!("{} must be at most {}", at(path), Json(&Value::from(max))));
     }
 }
 

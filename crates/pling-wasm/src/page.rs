@@ -4,7 +4,6 @@
 use crate::{error, limits};
 use pling_core::agent::Outcome;
 use pling_core::call::{self, Checked};
-use pling_core::json_text::object;
 use pling_core::read::{Fields, Read, ReadError};
 use pling_core::receipt::Receipt;
 use pling_core::{render, Observed, Snapshot};
@@ -91,19 +90,25 @@ impl Page {
     /// `{"run": {actionId, declared, record, arguments, confirm, handoff, description}}`, or
     /// `{"refused": {actionId, content}}` with the tool result to hand back.
     pub fn check(&self, name: &str, arguments_json: &str) -> Result<String, JsValue> {
-        let out = match call::check(&self.observed, name, arguments_json) {
-            Checked::Run(run) => {
-                let run =
-                    serde_json::to_value(&run).map_err(|e| error::js_error("PlingError", e))?;
-                object([("run", run)])
-            }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        enum Out<'c> {
+            Run(&'c call::Call),
+            Refused {
+                #[serde(rename = "actionId")]
+                action_id: Option<String>,
+                content: String,
+            },
+        }
+        let checked = call::check(&self.observed, name, arguments_json);
+        let out = match &checked {
+            Checked::Run(run) => Out::Run(run),
             Checked::Refused { action_id, error, .. } => {
                 let available = call::available(&self.observed);
                 let id = action_id.as_deref().unwrap_or(name);
-                let receipt = Receipt::refused(id, "", error, available);
+                let receipt = Receipt::refused(id, "", error.clone(), available);
                 let content = receipt.to_content(self.observed.limits().max_tool_result_tokens);
-                let refused = object([("actionId", action_id.into()), ("content", content.into())]);
-                object([("refused", refused)])
+                Out::Refused { action_id: action_id.clone(), content }
             }
         };
         serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))

@@ -9,33 +9,9 @@ use wasm_bindgen::prelude::*;
 pub fn model_error_message(error_json: &str) -> String {
     pling_core::json_text::from_str::<Value>(error_json)
         .ok()
-        .and_then(|v| model_error(&v))
+        .and_then(|v| ModelError::from_json(&v))
         .map(|e| e.to_string())
         .unwrap_or_else(|| error_json.to_owned())
-}
-
-/// A model error from its JSON form (`{"type": "http", "status": 429, …}`), read field by
-/// field: serde's derive for an internally tagged enum buffers every value it reads, and
-/// costs the engine more than all of this.
-fn model_error(v: &Value) -> Option<ModelError> {
-    let text = |key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
-    let number = |key: &str| v.get(key).and_then(Value::as_u64);
-    let message = || text("message").unwrap_or_default();
-    Some(match v.get("type")?.as_str()? {
-        "http" => ModelError::Http {
-            status: u16::try_from(number("status")?).ok()?,
-            message: message(),
-            code: text("code"),
-        },
-        "api" => ModelError::Api { message: message(), code: text("code") },
-        "malformed" => ModelError::Malformed { message: message() },
-        "streamCut" => ModelError::StreamCut,
-        "network" => ModelError::Network { message: message() },
-        "timeout" => ModelError::Timeout { ms: number("ms")? },
-        "aborted" => ModelError::Aborted,
-        "tooLarge" => ModelError::TooLarge { bytes: number("bytes")? },
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
