@@ -151,11 +151,6 @@ export class Observed {
     return { refused: { actionId: out.refused.actionId ?? null, error } };
   }
 
-  /** @returns {Record<string, {action: string} | {rows: Record<string, string>}>} */
-  nameMap() {
-    return JSON.parse(guarded(() => this.page.nameMap()));
-  }
-
   /** Releases the engine's copy of the snapshot. */
   free() {
     if (this.page) {

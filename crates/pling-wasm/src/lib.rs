@@ -31,12 +31,6 @@ pub fn start() {
     panic::install();
 }
 
-/// Every rule a system message may start with.
-#[wasm_bindgen(js_name = rules)]
-pub fn rules() -> String {
-    pling_core::rules(pling_core::RuleNeeds::ALL)
-}
-
 /// The system message: the rules the page needs (`rules` from a `Page`'s render; every rule
 /// when absent), the application section once, then the page section.
 #[wasm_bindgen(js_name = systemMessage)]

@@ -64,13 +64,6 @@ impl Page {
         self.rendered.clone()
     }
 
-    /// The name map as JSON: `{name: {"action": id} | {"rows": {record: id}}}`.
-    #[wasm_bindgen(js_name = nameMap)]
-    pub fn name_map(&self) -> Result<String, JsValue> {
-        let names = pling_core::NameMap::new(self.observed.observation());
-        serde_json::to_string(&names).map_err(|e| error::js_error("PlingError", e))
-    }
-
     /// Resolves a call to `{actionId, record, confirm, handoff}` (JSON); throws
     /// `PlingCallError` saying what is available instead.
     pub fn resolve(&self, name: &str, record: Option<String>) -> Result<String, JsValue> {
