@@ -13,7 +13,7 @@ use crate::agreement::{
 };
 use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
-use crate::json_text::object;
+use crate::json_text::{object, text, Json};
 use crate::limits::Limits;
 use crate::observed::Observed;
 use crate::openai::{
@@ -746,8 +746,7 @@ impl Agent {
                 None => object([]),
             };
             let id = format!("pling_rest_{}", self.offered.len());
-            let call =
-                ToolCall { id, name: left.name, arguments: crate::json_text::text(&arguments) };
+            let call = ToolCall { id, name: left.name, arguments: text(&arguments) };
             if let Some(command) = self.ask_to_run(call) {
                 return Some(command);
             }
@@ -775,7 +774,7 @@ impl Agent {
         if self.log.iter().any(|d| d.dispatched && d.name == name) {
             return None; // the model made that call itself
         }
-        let arguments = crate::json_text::text(&object([(parameter.as_str(), value.into())]));
+        let arguments = text(&object([(parameter.as_str(), value.into())]));
         self.ask_to_run(ToolCall { id: "pling_value".into(), name, arguments })
     }
 
@@ -1408,7 +1407,7 @@ impl Agent {
         let [row] = named.as_slice() else { return None };
         let mut arguments = serde_json::from_str::<Value>(&call.arguments).ok()?;
         arguments.as_object_mut()?.insert("record".to_owned(), Value::String(row.clone()));
-        let corrected = ToolCall { arguments: crate::json_text::text(&arguments), ..call.clone() };
+        let corrected = ToolCall { arguments: text(&arguments), ..call.clone() };
         let mut checked = self.check_against_shown(&corrected)?.ok()?;
         // Never twice: not on a row it already ran on, nor one the person said no to.
         if self.log.iter().any(|d| d.action_id.as_ref() == Some(&checked.action_id)) {
@@ -1447,9 +1446,9 @@ impl Agent {
                 self.auto_find = Some(ToolCall {
                     id: format!("{FIND_ID}{}", self.steps),
                     name: tool.clone(),
-                    arguments: crate::json_text::text(&args),
+                    arguments: text(&args),
                 });
-                format!("Pling searches for it now with `{tool}` {}: the next result shows the rows it finds. Then call `{name}` with the id of the row meant.", crate::json_text::Json(&args))
+                format!("Pling searches for it now with `{tool}` {}: the next result shows the rows it finds. Then call `{name}` with the id of the row meant.", Json(&args))
             }
             None => {
                 self.find_first = Some(fallback.clone());
@@ -1503,7 +1502,7 @@ impl Agent {
     /// The key a call's failures are counted under: its name and canonical arguments.
     fn failure_key(call: &ToolCall) -> String {
         let canonical = serde_json::from_str::<Value>(&call.arguments)
-            .map(|v| crate::json_text::text(&v))
+            .map(|v| text(&v))
             .unwrap_or_else(|_| call.arguments.clone());
         format!("{}\u{0}{}", call.name, canonical)
     }

@@ -376,7 +376,7 @@ pub fn names_target(snapshot: &Snapshot, record: Option<&str>, value: &str) -> b
     let same = |id: &str| id.eq_ignore_ascii_case(value);
     let ids = snapshot.records.iter().map(|r| r.id.as_str());
     let listed = snapshot.record_ids.iter().flat_map(|s| s.ids.iter().map(String::as_str));
-    let params = snapshot.page.params.values().filter_map(scalar_text);
+    let params = snapshot.page.params.0.values().filter_map(scalar_text);
     ids.chain(listed).any(same)
         || params.into_iter().any(|p| same(&p))
         || record
@@ -454,7 +454,7 @@ mod tests {
     #[test]
     fn a_record_id_a_route_parameter_or_the_row_s_words_name_the_target() {
         let mut s = tasks();
-        s.page.params.insert("id".into(), json!(1491));
+        s.page.params.0.insert("id".into(), json!(1491));
         assert!(names_target(&s, None, "T9"));
         assert!(names_target(&s, None, "1491"));
         assert!(names_target(&s, Some("t9"), "weekly report"));

@@ -1159,7 +1159,7 @@ fn location_lines(
             continue;
         }
         let mut line = format!("- {label}: ");
-        for (n, (k, v)) in map.iter().enumerate() {
+        for (n, (k, v)) in map.0.iter().enumerate() {
             if n > 0 {
                 line.push_str("; ");
             }

@@ -1,7 +1,7 @@
 //! The OpenAI-compatible `/chat/completions` wire format: request bodies, replies, streamed
 //! deltas, error bodies, and tool calls that models write as text instead of `tool_calls`.
 
-use crate::json_text::object;
+use crate::json_text::{object, text};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use thiserror::Error;
@@ -26,10 +26,7 @@ impl ToolCall {
             return self.clone();
         }
         let note = format!("arguments of {} characters left out", self.arguments.len());
-        ToolCall {
-            arguments: crate::json_text::text(&object([("omitted", note.into())])),
-            ..self.clone()
-        }
+        ToolCall { arguments: text(&object([("omitted", note.into())])), ..self.clone() }
     }
 }
 
@@ -236,46 +233,45 @@ impl ModelError {
     /// The error's JSON form. Written by hand, as [`Self::from_json`] reads it: serde's derive
     /// for an internally tagged enum costs the engine more than both.
     pub fn to_json(&self) -> Value {
-        let text = |s: &str| Value::from(s);
         match self {
             Self::Http { status, message, code } => object([
-                ("type", text("http")),
+                ("type", "http".into()),
                 ("status", (*status).into()),
-                ("message", text(message)),
+                ("message", message.as_str().into()),
                 ("code", code.clone().into()),
             ]),
             Self::Api { message, code } => object([
-                ("type", text("api")),
-                ("message", text(message)),
+                ("type", "api".into()),
+                ("message", message.as_str().into()),
                 ("code", code.clone().into()),
             ]),
             Self::Malformed { message } => {
-                object([("type", text("malformed")), ("message", text(message))])
+                object([("type", "malformed".into()), ("message", message.as_str().into())])
             }
-            Self::StreamCut => object([("type", text("streamCut"))]),
+            Self::StreamCut => object([("type", "streamCut".into())]),
             Self::Network { message } => {
-                object([("type", text("network")), ("message", text(message))])
+                object([("type", "network".into()), ("message", message.as_str().into())])
             }
-            Self::Timeout { ms } => object([("type", text("timeout")), ("ms", (*ms).into())]),
-            Self::Aborted => object([("type", text("aborted"))]),
+            Self::Timeout { ms } => object([("type", "timeout".into()), ("ms", (*ms).into())]),
+            Self::Aborted => object([("type", "aborted".into())]),
             Self::TooLarge { bytes } => {
-                object([("type", text("tooLarge")), ("bytes", (*bytes).into())])
+                object([("type", "tooLarge".into()), ("bytes", (*bytes).into())])
             }
         }
     }
 
     /// The error [`Self::to_json`] wrote, or `None` for JSON that is not one.
     pub fn from_json(v: &Value) -> Option<Self> {
-        let text = |key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
+        let string = |key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
         let number = |key: &str| v.get(key).and_then(Value::as_u64);
-        let message = || text("message").unwrap_or_default();
+        let message = || string("message").unwrap_or_default();
         Some(match v.get("type")?.as_str()? {
             "http" => Self::Http {
                 status: u16::try_from(number("status")?).ok()?,
                 message: message(),
-                code: text("code"),
+                code: string("code"),
             },
-            "api" => Self::Api { message: message(), code: text("code") },
+            "api" => Self::Api { message: message(), code: string("code") },
             "malformed" => Self::Malformed { message: message() },
             "streamCut" => Self::StreamCut,
             "network" => Self::Network { message: message() },
@@ -349,7 +345,7 @@ fn arguments_text(v: Option<&Value>) -> String {
     match v {
         None | Some(Value::Null) => "{}".to_owned(),
         Some(Value::String(s)) => s.clone(),
-        Some(other) => crate::json_text::text(other),
+        Some(other) => text(other),
     }
 }
 
@@ -555,7 +551,7 @@ impl StreamAssembler {
         match args {
             Some(Value::String(s)) => call.arguments.push_str(s),
             Some(Value::Null) | None => {}
-            Some(other) => call.arguments.push_str(&crate::json_text::text(other)),
+            Some(other) => call.arguments.push_str(&text(other)),
         }
     }
 

@@ -3,7 +3,7 @@
 //! core: plain, serde-typed JSON in camelCase. No DOM, CSS, selector or coordinate enters it.
 
 use crate::error::SnapshotError;
-use crate::text::{Authored, DataValue, PageText};
+use crate::text::{Authored, DataFields, DataValue, PageText};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -65,11 +65,11 @@ pub struct PageIdentity {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub route: Option<Authored>,
     /// Route parameters such as `{"id": "42"}` (page data), in the page's order.
-    #[serde(default, skip_serializing_if = "Map::is_empty")]
-    pub params: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "DataFields::is_empty")]
+    pub params: DataFields,
     /// Query fields the author explicitly allowed into the observation (page data).
-    #[serde(default, skip_serializing_if = "Map::is_empty")]
-    pub query: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "DataFields::is_empty")]
+    pub query: DataFields,
 }
 
 /// A part of the page: a list, a form, a dialog, a tab panel.

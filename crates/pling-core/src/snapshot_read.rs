@@ -6,8 +6,8 @@ use crate::snapshot::{
     Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record, RecordIds, Region,
     RowException, RowSet, Snapshot, StateGroup,
 };
-use crate::text::{Authored, DataValue, PageText};
-use serde_json::{Map, Value};
+use crate::text::{Authored, DataFields, DataValue, PageText};
+use serde_json::Value;
 
 const U32: u64 = u32::MAX as u64;
 
@@ -34,7 +34,7 @@ fn page_text(f: &Fields<'_>, key: &str) -> Read<Option<PageText>> {
     Ok(f.string(key)?.map(PageText))
 }
 
-fn data_values(f: &Fields<'_>, key: &str) -> Read<Map<String, Value>> {
+fn data_values(f: &Fields<'_>, key: &str) -> Read<DataFields> {
     Ok(f.members(key)?.map(|(k, v)| (k.clone(), v.clone())).collect())
 }
 

@@ -2,7 +2,7 @@
 //! neutralising the page-data block tags, and shortening with a visible mark.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
@@ -28,6 +28,25 @@ pub struct PageText(pub String);
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct DataValue(pub Value);
+
+/// Named values from the page's data (route parameters, query fields), in the page's order.
+/// Rendered with the same protections as [`DataValue`].
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct DataFields(pub Map<String, Value>);
+
+impl DataFields {
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl FromIterator<(String, Value)> for DataFields {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(members: I) -> Self {
+        Self(members.into_iter().collect())
+    }
+}
 
 impl Authored {
     /// The text as a string slice.

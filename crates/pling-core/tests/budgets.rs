@@ -284,7 +284,7 @@ fn max_page_chars_shortens_identity() {
     let mut s = Snapshot::default();
     s.page.title = "T".repeat(100).as_str().into();
     s.page.path = "/a".into();
-    s.page.query.insert("q".into(), json!("x".repeat(300)));
+    s.page.query.0.insert("q".into(), json!("x".repeat(300)));
     let o = observe(&s, &Limits { max_page_chars: 150, ..Limits::default() }).unwrap();
     let used: usize = o.location.iter().map(|l| l.chars().count() + 1).sum();
     assert!(used <= 150);

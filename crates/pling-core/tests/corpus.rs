@@ -53,8 +53,8 @@ fn page(slot: &str, v: &str) -> Snapshot {
     let mut s = Snapshot::default();
     s.page.title = at("title").as_str().into();
     s.page.path = at("path").as_str().into();
-    s.page.params.insert("id".into(), json!(at("param")));
-    s.page.query.insert(at("query"), json!("1"));
+    s.page.params.0.insert("id".into(), json!(at("param")));
+    s.page.query.0.insert(at("query"), json!("1"));
     s.regions.push(Region {
         id: "list".into(),
         name: at("region name").as_str().into(),

@@ -46,9 +46,8 @@ extern "C" {
 pub struct Assistant(Rc<RefCell<Agent>>);
 
 /// Any serialisable value as a plain JS value (serde-wasm-bindgen, objects as plain objects
-/// as `JSON.parse` would make them).
-/// Every value is made a `serde_json::Value` first: one serializer for each type, one
-/// conversion into JS.
+/// as `JSON.parse` would make them). It becomes a `serde_json::Value` first, so each type has
+/// one serializer and the engine one conversion into JS.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value_to_js(&to_value(value)?)
 }
@@ -282,8 +281,7 @@ pub fn chat_request(
         match result {
             Ok(reply) => value_to_js(&object([("ok", to_value(&reply)?)])),
             Err(f) => {
-                let error = to_value(&f.error)?;
-                value_to_js(&object([("error", error), ("waitMs", f.wait_ms.into())]))
+                value_to_js(&object([("error", f.error.to_json()), ("waitMs", f.wait_ms.into())]))
             }
         }
     }))
