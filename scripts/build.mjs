@@ -65,6 +65,22 @@ try {
   process.exit(1);
 }
 
+const sysroot = execFileSync('rustc', ['--print', 'sysroot'], { encoding: 'utf8' }).trim();
+
+/** cargo's arguments and environment for building std with the engine ([std]), checked first. */
+function stdBuild() {
+  const std = config.std;
+  if (!std?.['build-std']?.length) return { args: [], env: {} };
+  if (!existsSync(join(sysroot, 'lib', 'rustlib', 'src', 'rust', 'library'))) {
+    console.error('build: wasm-pack.toml builds the standard library with the engine, which needs rustup\'s rust-src component: `rustup component add rust-src` (./scripts/setup installs it).');
+    process.exit(1);
+  }
+  const args = [`-Zbuild-std=${std['build-std'].join(',')}`];
+  if (std['build-std-features']?.length) args.push(`-Zbuild-std-features=${std['build-std-features'].join(',')}`);
+  // -Z flags on the stable compiler, for this build alone.
+  return { args, env: { RUSTC_BOOTSTRAP: '1' } };
+}
+
 /**
  * The engine's panic locations name the crates' files: these flags write the registry's as
  * `registry/…`, so no path of the building machine ships in the module.
@@ -73,7 +89,13 @@ function remappedFlags() {
   const cargoHome = process.env.CARGO_HOME ?? join(homedir(), '.cargo');
   const own = process.env.CARGO_ENCODED_RUSTFLAGS?.split('\x1f')
     ?? process.env.RUSTFLAGS?.split(/\s+/) ?? [];
-  const remap = [`--remap-path-prefix=${join(cargoHome, 'registry', 'src')}=registry`, `--remap-path-prefix=${root}=.`];
+  own.push(...(config.std?.rustflags ?? []));
+  // With rustup's rust-src component installed, std's own locations name its sources there.
+  const remap = [
+    `--remap-path-prefix=${join(cargoHome, 'registry', 'src')}=registry`,
+    `--remap-path-prefix=${sysroot}=rust`,
+    `--remap-path-prefix=${root}=.`,
+  ];
   // Cargo's encoded form: one flag per field, so a path with spaces stays one flag.
   return [...own.filter(Boolean), ...remap].join('\x1f');
 }
@@ -84,7 +106,9 @@ function buildEngine(engine, index) {
   const args = ['build', `--${crate.profile}`, '--target', 'wasm32-unknown-unknown', '-p', crate.package, '--target-dir', engine['target-dir']];
   if (engine['default-features'] === false) args.push('--no-default-features');
   if (engine.features?.length) args.push('--features', engine.features.join(','));
-  run('cargo', args, { env: { ...process.env, CARGO_ENCODED_RUSTFLAGS: remappedFlags() } });
+  const std = stdBuild();
+  args.push(...std.args);
+  run('cargo', args, { env: { ...process.env, ...std.env, CARGO_ENCODED_RUSTFLAGS: remappedFlags() } });
   const artifact = join(root, engine['target-dir'], 'wasm32-unknown-unknown', crate.profile, crate.artifact);
   const scratch = join(root, engine['target-dir'], 'bindgen');
   mkdirSync(scratch, { recursive: true });
@@ -113,7 +137,8 @@ function checkFitsTheGlue(first, engine) {
   // The public exports, but those left out on purpose; wasm-bindgen's own helpers are needed
   // only by the imports that use them, which are checked next.
   const leftOut = new RegExp(engine['without-exports'] ?? '^$');
-  const helper = /^(__wbindgen_|__externref_|wasm_bindgen__convert__closures)/;
+  // (Closure adapters: with std built from source, their names carry crate hashes.)
+  const helper = /^(__wbindgen_|__externref_|wasm_bindgen(_[0-9a-f]+)?_+convert__closures)/;
   const missing = WebAssembly.Module.exports(full).map((e) => e.name)
     .filter((name) => !helper.test(name) && !leftOut.test(name) && !smallExports.has(name));
   const glue = readFileSync(join(root, config.bindgen['out-dir'], `${config.bindgen['out-name']}.js`), 'utf8');
