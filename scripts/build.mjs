@@ -77,6 +77,11 @@ function stdBuild() {
   }
   const args = [`-Zbuild-std=${std['build-std'].join(',')}`];
   if (std['build-std-features']?.length) args.push(`-Zbuild-std-features=${std['build-std-features'].join(',')}`);
+  if (std['opt-level'] !== undefined) {
+    for (const crate of ['core', 'alloc', 'std', 'compiler_builtins']) {
+      args.push('--config', `profile.${config.crate.profile}.package.${crate}.opt-level=${JSON.stringify(std['opt-level'])}`);
+    }
+  }
   // -Z flags on the stable compiler, for this build alone.
   return { args, env: { RUSTC_BOOTSTRAP: '1' } };
 }
