@@ -32,10 +32,13 @@ fn error<T>(path: &str, message: String) -> Read<T> {
 /// `path` with a member appended: `actions[3]` and `kind` make `actions[3].kind`.
 pub fn member(path: &str, key: &str) -> String {
     if path == "." {
-        key.to_owned()
-    } else {
-        format!("{path}.{key}")
+        return key.to_owned();
     }
+    let mut at = String::with_capacity(path.len() + 1 + key.len());
+    at.push_str(path);
+    at.push('.');
+    at.push_str(key);
+    at
 }
 
 /// The JSON type of a value, for "expected a string, found a number".
@@ -192,7 +195,35 @@ pub fn list<'v, T>(
     let Value::Array(items) = v else {
         return expected(path, "an array", v);
     };
-    items.iter().enumerate().map(|(i, x)| item(x, &format!("{path}[{i}]"))).collect()
+    // One buffer for every item's path: a long list is read without a `format!` per item.
+    let mut at = String::with_capacity(path.len() + 12);
+    at.push_str(path);
+    at.push('[');
+    let base = at.len();
+    let mut out = Vec::with_capacity(items.len());
+    for (i, x) in items.iter().enumerate() {
+        at.truncate(base);
+        push_index(&mut at, i);
+        at.push(']');
+        out.push(item(x, &at)?);
+    }
+    Ok(out)
+}
+
+/// `i` in decimal, appended to `s`.
+fn push_index(s: &mut String, i: usize) {
+    let mut digits = [0u8; 20];
+    let mut n = i;
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(digits[start..].iter().map(|&d| char::from(d)));
 }
 
 /// One of `all`, by its name as `name` writes it.
@@ -244,5 +275,22 @@ mod tests {
         let f = Fields::new(&v, ".", &["a"]).unwrap();
         assert_eq!((f.string("a").unwrap(), f.bool("a").unwrap()), (None, None));
         assert!(f.list("a", string).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_list_item_is_named_by_its_index() {
+        let items: Vec<Value> =
+            (0..12).map(|i| if i == 11 { json!(3) } else { json!("x") }).collect();
+        let e = list(&Value::Array(items), "records[0].ids", string).unwrap_err();
+        assert_eq!(e.path, "records[0].ids[11]");
+        let nested = json!([["a"], ["b", false]]);
+        let e = list(&nested, ".", |v, p| list(v, p, string)).unwrap_err();
+        assert_eq!(e.path, ".[1][1]");
+        let mut s = String::new();
+        for i in [0, 7, 10, 909, usize::MAX] {
+            s.clear();
+            push_index(&mut s, i);
+            assert_eq!(s, i.to_string());
+        }
     }
 }
