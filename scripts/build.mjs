@@ -67,10 +67,10 @@ try {
 
 const sysroot = execFileSync('rustc', ['--print', 'sysroot'], { encoding: 'utf8' }).trim();
 
-/** cargo's arguments and environment for building std with the engine ([std]), checked first. */
+/** cargo's arguments, environment and rustflags for building std with the engine ([std]). */
 function stdBuild() {
   const std = config.std;
-  if (!std?.['build-std']?.length) return { args: [], env: {} };
+  if (!std?.['build-std']?.length) return { args: [], env: {}, rustflags: [] };
   if (!existsSync(join(sysroot, 'lib', 'rustlib', 'src', 'rust', 'library'))) {
     console.error('build: wasm-pack.toml builds the standard library with the engine, which needs rustup\'s rust-src component: `rustup component add rust-src` (./scripts/setup installs it).');
     process.exit(1);
@@ -83,18 +83,18 @@ function stdBuild() {
     }
   }
   // -Z flags on the stable compiler, for this build alone.
-  return { args, env: { RUSTC_BOOTSTRAP: '1' } };
+  return { args, env: { RUSTC_BOOTSTRAP: '1' }, rustflags: std.rustflags ?? [] };
 }
 
 /**
  * The engine's panic locations name the crates' files: these flags write the registry's as
  * `registry/…`, so no path of the building machine ships in the module.
  */
-function remappedFlags() {
+function remappedFlags(extra) {
   const cargoHome = process.env.CARGO_HOME ?? join(homedir(), '.cargo');
   const own = process.env.CARGO_ENCODED_RUSTFLAGS?.split('\x1f')
     ?? process.env.RUSTFLAGS?.split(/\s+/) ?? [];
-  own.push(...(config.std?.rustflags ?? []));
+  own.push(...extra);
   // With rustup's rust-src component installed, std's own locations name its sources there.
   const remap = [
     `--remap-path-prefix=${join(cargoHome, 'registry', 'src')}=registry`,
@@ -113,7 +113,7 @@ function buildEngine(engine, index) {
   if (engine.features?.length) args.push('--features', engine.features.join(','));
   const std = stdBuild();
   args.push(...std.args);
-  run('cargo', args, { env: { ...process.env, ...std.env, CARGO_ENCODED_RUSTFLAGS: remappedFlags() } });
+  run('cargo', args, { env: { ...process.env, ...std.env, CARGO_ENCODED_RUSTFLAGS: remappedFlags(std.rustflags) } });
   const artifact = join(root, engine['target-dir'], 'wasm32-unknown-unknown', crate.profile, crate.artifact);
   const scratch = join(root, engine['target-dir'], 'bindgen');
   mkdirSync(scratch, { recursive: true });

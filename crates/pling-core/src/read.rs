@@ -32,13 +32,10 @@ fn error<T>(path: &str, message: String) -> Read<T> {
 /// `path` with a member appended: `actions[3]` and `kind` make `actions[3].kind`.
 pub fn member(path: &str, key: &str) -> String {
     if path == "." {
-        return key.to_owned();
+        key.to_owned()
+    } else {
+        format!("{path}.{key}")
     }
-    let mut at = String::with_capacity(path.len() + 1 + key.len());
-    at.push_str(path);
-    at.push('.');
-    at.push_str(key);
-    at
 }
 
 /// The JSON type of a value, for "expected a string, found a number".
@@ -200,30 +197,15 @@ pub fn list<'v, T>(
     at.push_str(path);
     at.push('[');
     let base = at.len();
+    let mut index = itoa::Buffer::new();
     let mut out = Vec::with_capacity(items.len());
     for (i, x) in items.iter().enumerate() {
         at.truncate(base);
-        push_index(&mut at, i);
+        at.push_str(index.format(i));
         at.push(']');
         out.push(item(x, &at)?);
     }
     Ok(out)
-}
-
-/// `i` in decimal, appended to `s`.
-fn push_index(s: &mut String, i: usize) {
-    let mut digits = [0u8; 20];
-    let mut n = i;
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    s.extend(digits[start..].iter().map(|&d| char::from(d)));
 }
 
 /// One of `all`, by its name as `name` writes it.
@@ -286,11 +268,5 @@ mod tests {
         let nested = json!([["a"], ["b", false]]);
         let e = list(&nested, ".", |v, p| list(v, p, string)).unwrap_err();
         assert_eq!(e.path, ".[1][1]");
-        let mut s = String::new();
-        for i in [0, 7, 10, 909, usize::MAX] {
-            s.clear();
-            push_index(&mut s, i);
-            assert_eq!(s, i.to_string());
-        }
     }
 }
