@@ -24,8 +24,9 @@ use crate::receipt::{record_label, Receipt};
 use crate::render::{render, tool_named, with_record_choices};
 use crate::rules::{system_message, RuleNeeds};
 use crate::snapshot::{Action, Effect::Write, Snapshot};
+use crate::text::Joined;
 use crate::text::Lower;
-use rustc_hash::FxHashMap;
+use crate::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -700,7 +701,7 @@ impl Agent {
             let said = if unrun.is_empty() {
                 "Your answer says something was done that did not happen on the page.".to_owned()
             } else {
-                format!("Your answer says {} was done, but it did not run.", unrun.join(" and "))
+                format!("Your answer says {} was done, but it did not run.", unrun.joined(" and "))
             };
             return Some(self.ran_by_id(&format!(
                 "{said} If my request needs it, call it now; otherwise say plainly what was done and what was not."
@@ -992,7 +993,7 @@ impl Agent {
         if !named.is_empty() {
             self.find_first = Some(format!(
                 "The search ran (its result is above); the rows the request names are {}. Call `{name}` with one of them, or ask me which one.",
-                named.join(", ")
+                named.joined(", ")
             ));
         }
     }
@@ -1257,7 +1258,7 @@ impl Agent {
             takers.iter().take(6).map(|t| format!("{}({})", t.1, t.2)).collect();
         (!list.is_empty()).then(|| format!(
             "{lost}. Actions that take a value: {}. Enter the value with the one it belongs to, then call `{name}` if it is still needed",
-            list.join(", ")
+            list.joined(", ")
         ))
     }
 
@@ -1280,7 +1281,7 @@ impl Agent {
                     .collect();
                 let rank =
                     if e.name == name { 0 } else { 1 + u8::from(Some(&e.region_path) != region) };
-                (!params.is_empty()).then(|| (rank, e.name.clone(), params.join(", ")))
+                (!params.is_empty()).then(|| (rank, e.name.clone(), params.joined(", ")))
             })
             .collect();
         // In rank order (a sort would cost its code).
@@ -1317,17 +1318,17 @@ impl Agent {
                 let named: Vec<String> = rows.iter().map(|r| row_words(shown, r)).collect();
                 self.find_first = Some(format!(
                     "Call `{name}` with one of the rows the request names: {}; or ask me which one.",
-                    rows.join(", ")
+                    rows.joined(", ")
                 ));
                 format!(
                     "not run: the request does not name {this}; the rows it names are {}. Call `{name}` with the record the request names",
-                    named.join(", ")
+                    named.joined(", ")
                 )
             }
             Agreement::NotShown { words } => {
                 let quoted: Vec<String> =
                     words.iter().map(|w| format!("\u{201c}{w}\u{201d}")).collect();
-                let advice = self.advice(name, &words.join(" "));
+                let advice = self.advice(name, &words.joined(" "));
                 // Once the search ran, the operation goes to the one row it found that the
                 // request names (for the person to allow), as for a row not on the page.
                 if self.auto_find.is_some() && self.replay.is_none() {
@@ -1335,7 +1336,7 @@ impl Agent {
                 }
                 format!(
                     "not run: the request names {}, which no row shown has, so {this} is not the row meant. {advice}",
-                    quoted.join(" ")
+                    quoted.joined(" ")
                 )
             }
             Agreement::Agrees => String::new(),
@@ -1354,7 +1355,7 @@ impl Agent {
             _ => vec![],
         };
         if !named.is_empty() {
-            let ids = named.join(", ");
+            let ids = named.joined(", ");
             self.find_first = Some(format!(
                 "Call `{name}` with one of the rows the request names: {ids}; or ask me which one."
             ));
@@ -1362,7 +1363,7 @@ impl Agent {
                 named.iter().filter_map(|r| shown.map(|s| row_words(s, r))).collect();
             return format!(
                 "record `{record}` is not a row of `{name}` on the page now; the rows that match the request are {}. Call `{name}` with one of them",
-                rows.join(", ")
+                rows.joined(", ")
             );
         }
         let words = shown.map(|s| naming_words(&self.request, s)).unwrap_or_default();
@@ -1674,7 +1675,7 @@ impl Agent {
         a: &Action,
         name: &str,
         verb: &str,
-        words: &rustc_hash::FxHashMap<String, usize>,
+        words: &crate::FxHashMap<String, usize>,
         named: &[String],
     ) -> Option<Left> {
         if !self.ran_ok(verb, None) {
@@ -1722,7 +1723,7 @@ impl Agent {
         if ran.is_empty() {
             format!("{why} Nothing on the page was changed.")
         } else {
-            format!("{why} What ran: {}.", ran.join("; "))
+            format!("{why} What ran: {}.", ran.joined("; "))
         }
     }
 }
@@ -1786,7 +1787,7 @@ fn only_asks(request: &str) -> bool {
         "were", "does", "do", "did", "has",
     ];
     let r = request.trim().lower();
-    let first = r.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let first = r.split(|c: char| !crate::case::word_char(c)).next().unwrap_or("");
     r.ends_with('?') && QUESTION.contains(&first)
 }
 
@@ -1918,9 +1919,11 @@ fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
 
 /// The lower-case words of a text, each with its first position. (A map of strings to
 /// numbers, like the observer's names, keeps one copy of the hash table's code.)
-fn words_of(text: &str) -> rustc_hash::FxHashMap<String, usize> {
-    let mut words = rustc_hash::FxHashMap::default();
-    for (i, w) in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).enumerate() {
+fn words_of(text: &str) -> crate::FxHashMap<String, usize> {
+    let mut words = crate::FxHashMap::default();
+    for (i, w) in
+        text.split(|c: char| !crate::case::word_char(c)).filter(|w| !w.is_empty()).enumerate()
+    {
         words.entry(w.lower()).or_insert(i);
     }
     words
@@ -1940,7 +1943,7 @@ fn past_forms(verb: &str) -> Vec<String> {
 /// An answer that begins by saying the loop's own nudge back (small models do).
 fn parrots(answer: &str, nudge: &str) -> Option<NonAnswer> {
     let norm = |s: &str| -> String {
-        s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+        s.chars().filter(|&c| crate::case::word_char(c)).map(crate::case::lower_char).collect()
     };
     let nudge: String = norm(nudge).chars().take(40).collect();
     (!nudge.is_empty() && norm(answer).starts_with(&nudge)).then_some(NonAnswer::Parrot)
@@ -1949,7 +1952,7 @@ fn parrots(answer: &str, nudge: &str) -> Option<NonAnswer> {
 /// Whether `answer` only repeats `request` (ignoring case, spacing and punctuation).
 fn echoes(answer: &str, request: &str) -> bool {
     let norm = |s: &str| -> String {
-        s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+        s.chars().filter(|&c| crate::case::word_char(c)).map(crate::case::lower_char).collect()
     };
     let request = norm(request);
     !request.is_empty() && norm(answer) == request
@@ -1979,7 +1982,7 @@ impl Left {
 }
 
 fn words_of_left(left: &[Left]) -> String {
-    left.iter().map(Left::words).collect::<Vec<_>>().join(" and ")
+    left.iter().map(Left::words).collect::<Vec<_>>().joined(" and ")
 }
 
 /// The record ids an action acts on: its row set's, or its own record.

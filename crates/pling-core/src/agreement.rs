@@ -14,6 +14,7 @@
 //! would be dropped before the handler runs. [`lost_values`] finds such values.
 
 use crate::snapshot::{Action, Snapshot};
+use crate::text::Joined;
 use crate::text::Lower;
 use serde_json::Value;
 
@@ -89,7 +90,7 @@ pub fn agreement(
 /// joined by spaces: the words to search the page for.
 pub fn naming_words(request: &str, snapshot: &Snapshot) -> String {
     let (strong, _) = cues(request, &Words::from(vocabulary(snapshot)));
-    strong.iter().map(|c| c.shown.as_str()).collect::<Vec<_>>().join(" ")
+    strong.iter().map(|c| c.shown.as_str()).collect::<Vec<_>>().joined(" ")
 }
 
 /// The rows of `declared` that the request names, best first (at most three): by its ids,
@@ -201,14 +202,14 @@ struct RowText {
 impl RowText {
     fn new(parts: &[&str]) -> Self {
         let list: Vec<String> = parts.iter().flat_map(|p| words(p)).collect();
-        let spaced = format!(" {} ", list.join(" "));
+        let spaced = format!(" {} ", list.joined(" "));
         Self { words: Words::from(list), spaced }
     }
 
     fn has(&self, cue: &[String]) -> bool {
         match cue {
             [one] => self.words.contains(one),
-            many => self.spaced.contains(&format!(" {} ", many.join(" "))),
+            many => self.spaced.contains(&format!(" {} ", many.joined(" "))),
         }
     }
 }
@@ -242,7 +243,7 @@ fn record_text(r: &crate::snapshot::Record) -> String {
     let mut parts: Vec<String> = vec![r.id.clone()];
     parts.extend(r.label.as_ref().map(|l| l.as_str().to_owned()));
     parts.extend(r.fields.values().filter_map(scalar_text));
-    parts.join(" ")
+    parts.joined(" ")
 }
 
 /// The text of record `id` on `snapshot` (its id, label and fields), kept by the loop for a
@@ -298,7 +299,7 @@ fn cues(request: &str, ignored: &Words) -> (Vec<Cue>, Vec<String>) {
     let mut weak = Vec::new();
     let mut sentence_start = true;
     for raw in request.split_whitespace() {
-        let bare = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        let bare = raw.trim_matches(|c: char| !crate::case::word_char(c));
         let bare =
             bare.strip_suffix("'s").or_else(|| bare.strip_suffix("\u{2019}s")).unwrap_or(bare);
         let starts = sentence_start;
@@ -308,8 +309,7 @@ fn cues(request: &str, ignored: &Words) -> (Vec<Cue>, Vec<String>) {
             continue;
         }
         let digit = word.chars().any(|c| c.is_ascii_digit());
-        let name =
-            !starts && bare.chars().next().is_some_and(|c| c.to_lowercase().next() != Some(c));
+        let name = !starts && bare.chars().next().is_some_and(|c| crate::case::lower_char(c) != c);
         if (digit && word.len() >= 2) || (name && word.len() >= 2) {
             if !strong.iter().any(|c| c.words.contains(&word)) {
                 strong.push(Cue { words: vec![word], shown: bare.to_owned() });
@@ -340,7 +340,7 @@ fn quoted(request: &str, ignored: &Words) -> Vec<Cue> {
 
 /// Lower-case words, a plural `s` dropped, one-letter words left out.
 fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
+    text.split(|c: char| !crate::case::word_char(c))
         .filter(|w| w.chars().count() >= 2 || w.chars().all(|c| c.is_ascii_digit()))
         .filter(|w| !w.is_empty())
         .map(|w| {

@@ -7,6 +7,7 @@ use crate::observed::Observed;
 use crate::receipt::{diff, Receipt};
 use crate::render::tool_named;
 use crate::snapshot::{Action, Snapshot};
+use crate::text::Joined;
 use crate::validate;
 use serde::Serialize;
 use serde_json::Value;
@@ -89,7 +90,7 @@ pub fn check(observed: &Observed, name: &str, arguments: &str) -> Checked {
         if !problems.is_empty() {
             return refused(
                 Some(resolved.action_id.to_string()),
-                format!("invalid arguments for `{name}`: {}", problems.join("; ")),
+                format!("invalid arguments for `{name}`: {}", problems.joined("; ")),
             );
         }
         keep_declared(schema, &mut arguments);

@@ -1,5 +1,6 @@
 //! Typed errors, one enum per operation.
 
+use crate::text::Joined;
 use thiserror::Error;
 
 /// Why a snapshot was rejected. Every variant says what is wrong and where.
@@ -62,7 +63,7 @@ pub enum SnapshotError {
         reason: String,
     },
     /// An `expects` entry names no change a receipt can show, so it could never be met.
-    #[error("{at} is `{value}`, which names no change: use one of {}, or state.<name>", crate::EXPECTATIONS.join(", "))]
+    #[error("{at} is `{value}`, which names no change: use one of {}, or state.<name>", crate::EXPECTATIONS.joined(", "))]
     UnknownExpectation {
         /// Where.
         at: String,

@@ -4,6 +4,7 @@
 
 use crate::limits::Limits;
 use crate::openai::Message;
+use crate::text::Joined;
 use crate::text::{neutralize_tags, BLOCK_CLOSE, BLOCK_OPEN};
 use crate::tokens::{estimate, estimate_message};
 use serde::{Deserialize, Serialize};
@@ -82,7 +83,7 @@ impl History {
                     for c in tool_calls {
                         parts.push(format!("Called {} {}", c.name, clip(&c.arguments, 120)));
                     }
-                    parts.join("\n")
+                    parts.joined("\n")
                 }
                 Message::Tool { content, .. } => format!("Result: {}", clip(content, 200)),
             };
@@ -122,7 +123,7 @@ fn message_tokens(m: &Message) -> usize {
 }
 
 fn clip(text: &str, max: usize) -> String {
-    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().joined(" ");
     crate::text::shorten(&flat, max).0.into_owned()
 }
 

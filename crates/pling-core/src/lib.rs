@@ -20,6 +20,7 @@
 pub mod agent;
 mod agreement;
 pub mod call;
+mod case;
 mod error;
 pub mod history;
 pub mod json_text;
@@ -55,3 +56,7 @@ pub use snapshot::{
     RecordIds, Region, RowException, RowSet, Snapshot, StateGroup, EXPECTATIONS, FULL_FIELDS_LIMIT,
     MASK,
 };
+
+/// The engine's hash map: serde_json's ordered maps already link this hashbrown, so the
+/// engine's own tables share its code rather than adding the standard library's copy.
+type FxHashMap<K, V> = hashbrown::HashMap<K, V, rustc_hash::FxBuildHasher>;

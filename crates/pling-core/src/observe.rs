@@ -4,11 +4,12 @@
 use crate::error::SnapshotError;
 use crate::limits::Limits;
 use crate::snapshot::{Action, ActionKind, Effect, Index, Snapshot};
+use crate::text::Joined;
 use crate::text::{
     authored_line, block_json, char_len, data_line, data_value_inline, shorten, summarize,
     MAX_VALUE_CHARS,
 };
-use rustc_hash::FxHashMap;
+use crate::FxHashMap;
 use serde::Serialize;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -1252,7 +1253,7 @@ fn structure_line(
     }
     if !facts.is_empty() {
         line.push_str(": ");
-        line.push_str(&facts.join("; "));
+        line.push_str(&facts.joined("; "));
     }
     line
 }
@@ -1276,7 +1277,7 @@ fn hidden_line(regions: &Regions<'_>, r: usize, actions: &Actions<'_>, records: 
     if reveal.is_empty() {
         line.push_str("; no declared action reveals it");
     } else {
-        let _ = write!(line, "; reveal with: {}", reveal.join(", "));
+        let _ = write!(line, "; reveal with: {}", reveal.joined(", "));
     }
     line
 }

@@ -2,6 +2,7 @@
 //! deltas, error bodies, and tool calls that models write as text instead of `tool_calls`.
 
 use crate::json_text::{object, text};
+use crate::text::Joined;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use thiserror::Error;
@@ -890,7 +891,7 @@ fn signature(parameters: &Value) -> String {
             format!("{name}{optional}: {}", type_words(schema))
         })
         .collect::<Vec<_>>()
-        .join(", ")
+        .joined(", ")
 }
 
 /// A schema's type in a few words: its enum values (up to 8), or its type name.
@@ -900,11 +901,11 @@ fn type_words(schema: &Value) -> String {
         if values.len() > 8 {
             shown.push(format!("… {} more", values.len() - 8));
         }
-        return shown.join(" | ");
+        return shown.joined(" | ");
     }
     match &schema["type"] {
         Value::String(t) => t.clone(),
-        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(" | "),
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect::<Vec<_>>().joined(" | "),
         _ => "any".to_owned(),
     }
 }

@@ -10,6 +10,7 @@
 //! which still write them (`Serialize`) and from which the TypeScript contract is generated;
 //! a round-trip test holds the two to one shape.
 
+use crate::text::Joined;
 use serde_json::{Map, Value};
 
 /// What is wrong and where: `path` as `actions[3].kind`, `.` for the document itself.
@@ -68,7 +69,7 @@ impl<'v> Fields<'v> {
             return expected(path, "an object", value);
         };
         if let Some(key) = map.keys().find(|k| !known.contains(&k.as_str())) {
-            let names = known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+            let names = known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().joined(", ");
             return error(path, format!("unknown field `{key}`, expected one of {names}"));
         }
         Ok(Self { map, path: path.to_owned() })
@@ -215,7 +216,7 @@ pub fn one_of<T: Copy>(v: &Value, path: &str, all: &[T], name: fn(T) -> &'static
         Some(t) => Ok(*t),
         None => {
             let names = all.iter().map(|t| format!("`{}`", name(*t))).collect::<Vec<_>>();
-            error(path, format!("unknown variant `{s}`, expected one of {}", names.join(", ")))
+            error(path, format!("unknown variant `{s}`, expected one of {}", names.joined(", ")))
         }
     }
 }

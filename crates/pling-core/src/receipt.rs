@@ -3,9 +3,10 @@
 //! changes, new feedback, a change of page identity — as the tool result the model reads.
 
 use crate::snapshot::{Action, Snapshot};
+use crate::text::Joined;
 use crate::text::{data_line, summarize};
 use crate::tokens::estimate;
-use rustc_hash::FxHashMap;
+use crate::FxHashMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -142,7 +143,7 @@ fn record_views(s: &Snapshot) -> (Vec<(&str, RecordView<'_>)>, FxHashMap<&str, u
     for set in &s.record_ids {
         for id in &set.ids {
             // A listed id may be a record of `records`, already in place with its fields.
-            if let std::collections::hash_map::Entry::Vacant(e) = places.entry(id.as_str()) {
+            if let hashbrown::hash_map::Entry::Vacant(e) = places.entry(id.as_str()) {
                 e.insert(order.len());
                 order.push((id.as_str(), RecordView { label: None, fields: None }));
             }
@@ -322,7 +323,7 @@ fn with_field_errors(error: Option<String>, feedback: &[Value]) -> Option<String
         return error;
     }
     let base = error.unwrap_or_else(|| "it failed".to_owned());
-    Some(format!("{base}; the page says: {}", said.join("; ")))
+    Some(format!("{base}; the page says: {}", said.joined("; ")))
 }
 
 fn new_feedback(before: &Snapshot, after: &Snapshot) -> Vec<Value> {
@@ -405,7 +406,7 @@ impl Receipt {
         if ok && !action.expects.is_empty() && !action.expects.iter().any(|e| changes.has(e)) {
             warning = Some(format!(
                 "EXPECTATION_FAILED: expected a change in {} but none happened; read the page feedback before trying again",
-                action.expects.join(" or ")
+                action.expects.joined(" or ")
             ));
         }
         let error = if ok { error } else { with_field_errors(error, &changes.feedback) };

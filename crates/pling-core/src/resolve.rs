@@ -3,6 +3,7 @@
 //! model saw, before anything runs.
 
 use crate::observe::{Entry, Observation, Target};
+use crate::text::Joined;
 use std::borrow::Cow;
 use thiserror::Error;
 
@@ -102,7 +103,7 @@ impl<'a> Observation<'a> {
         if names.is_empty() {
             "none".to_owned()
         } else {
-            names.join(", ")
+            names.joined(", ")
         }
     }
 
@@ -164,7 +165,7 @@ impl<'a> Observation<'a> {
         } else {
             format!(
                 "If it exists it is on another page or filtered out: find it first (call {}), then call `{name}` again with its id.",
-                finders.join(" or ")
+                finders.joined(" or ")
             )
         }
     }
@@ -221,7 +222,7 @@ impl<'a> Observation<'a> {
             if rows.len() > 5 {
                 ids.push("…");
             }
-            ids.join(", ")
+            ids.joined(", ")
         };
         let Some(record) = record else {
             return Err(CallError::MissingRecord { name: name.to_owned(), examples: examples() });

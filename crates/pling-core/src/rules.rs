@@ -1,5 +1,7 @@
 //! The framework's rules: the stable first part of every system message.
 
+use crate::text::Joined;
+
 /// The rules every session starts with. The spec's rules keep their words and numbers; the
 /// rules it omits for length (navigation, confirmation, human handoff, sensitive values,
 /// failure recovery) fill the gaps, written short: every word is paid for on every request.
@@ -102,7 +104,7 @@ pub fn rules(needs: RuleNeeds) -> String {
     let kept = RULES.split('\n').filter(|line| {
         CONDITIONAL.iter().all(|(number, need)| !line.starts_with(number) || needs.has(*need))
     });
-    kept.collect::<Vec<_>>().join("\n")
+    kept.collect::<Vec<_>>().joined("\n")
 }
 
 /// The system message: the rules the page needs, the application section once, then the

@@ -4,10 +4,10 @@
 
 use crate::error::SnapshotError;
 use crate::text::{Authored, DataFields, DataValue, PageText};
-use rustc_hash::FxHashMap;
+use crate::FxHashMap;
+use hashbrown::hash_map::Entry;
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::collections::hash_map::Entry;
 
 /// One moment of a page, as declared by its author.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]

@@ -4,6 +4,7 @@
 //! `minimum`/`maximum`, `minItems`/`maxItems`. Other keywords are accepted as they are.
 
 use crate::json_text::Json;
+use crate::text::Joined;
 use serde_json::Value;
 
 /// Every problem with `value` against `schema`, each naming where (`text`, `items[2]`).
@@ -49,7 +50,7 @@ fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
     if let Some(Value::Array(options)) = s.get("enum") {
         if !options.contains(value) {
             let list: Vec<String> = options.iter().map(crate::json_text::text).collect();
-            let (list, got) = (list.join(", "), Json(value));
+            let (list, got) = (list.joined(", "), Json(value));
             problems.push(format!("{} must be one of {list} (got {got})", at(path)));
         }
     }
@@ -92,7 +93,7 @@ fn type_fits(s: &Schema, value: &Value, path: &str, problems: &mut Vec<String>) 
     problems.push(format!(
         "{} must be {} (got {})",
         at(path),
-        allowed.join(" or "),
+        allowed.joined(" or "),
         type_name(value)
     ));
     false
@@ -143,7 +144,7 @@ fn object(s: &Schema, map: &Schema, path: &str, problems: &mut Vec<String>) {
                 let listed = if known.is_empty() {
                     String::new()
                 } else {
-                    format!(" (parameters: {})", known.join(", "))
+                    format!(" (parameters: {})", known.joined(", "))
                 };
                 problems.push(format!("{} is not a parameter{listed}", at(&join(path, k))));
             }

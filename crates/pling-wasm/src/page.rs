@@ -6,7 +6,7 @@ use pling_core::agent::Outcome;
 use pling_core::call::{self, Checked};
 use pling_core::read::{Fields, Read, ReadError};
 use pling_core::receipt::Receipt;
-use pling_core::{render, Observed, Snapshot};
+use pling_core::{render, Action, Observed, Snapshot};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -145,11 +145,12 @@ impl Page {
             handoff: false,
             description: run.description,
         };
-        let action = call::action_of(self.observed.snapshot(), &call).cloned().unwrap_or_default();
+        let none = Action::default();
+        let action = call::action_of(self.observed.snapshot(), &call).unwrap_or(&none);
         let receipt = call::ran(
             self.observed.snapshot(),
             after.observed.snapshot(),
-            &action,
+            action,
             &call.action_id,
             call.record.as_deref(),
             outcome.ok,
