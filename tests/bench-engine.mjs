@@ -9,7 +9,9 @@
 //
 // Each directory holds `pling_wasm.js` and `pling_wasm_bg.wasm` as the build writes them. The
 // snapshots are taken in Chromium from the benchmark page (`www/bench`) at 1,000 and 10,000
-// rows. Prints the interquartile mean of RUNS timings each, and the ratio candidate / baseline.
+// rows, and a page of another shape is generated at the same sizes (each row's actions declared
+// one by one). Prints the interquartile mean of RUNS timings each, and the ratio candidate /
+// baseline.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -72,7 +74,24 @@ function iqm(times) {
   return mid.reduce((a, b) => a + b, 0) / mid.length;
 }
 
+/**
+ * A page of another shape than the benchmark's row sets: `rows` records whose two row actions
+ * are each declared one by one (`open@r1`, `delete@r1`, …), as a page without `rows` declares
+ * them; every action is folded on its own.
+ */
+function oneByOne(rows) {
+  const records = [];
+  const actions = [];
+  for (let i = 1; i <= rows; i++) {
+    records.push({ id: `r${i}`, label: `Order ${i}`, fields: { total: i * 3, status: i % 3 ? 'open' : 'paid' } });
+    actions.push({ id: `open@r${i}`, record: `r${i}`, description: 'Open the order', effect: 'read' });
+    actions.push({ id: `delete@r${i}`, record: `r${i}`, description: 'Delete the order', confirm: true });
+  }
+  return JSON.stringify({ page: { title: 'Orders', path: '/orders' }, actions, records });
+}
+
 const jsons = await snapshots();
+for (const rows of ROWS) jsons.set(`${rows.toLocaleString('en')} declared one by one:`, oneByOne(rows));
 const base = await load(baseDir);
 const candidate = await load(candidateDir);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -87,5 +106,6 @@ for (const [rows, json] of jsons) {
     else once(candidate.glue, json, b), once(base.glue, json, a);
   }
   const [ta, tb] = [iqm(a), iqm(b)];
-  console.log(`${rows.toLocaleString('en')} rows: baseline ${ta.toFixed(2)} ms, candidate ${tb.toFixed(2)} ms, ratio ${(tb / ta).toFixed(3)}`);
+  const name = typeof rows === 'number' ? `${rows.toLocaleString('en')} rows:` : rows;
+  console.log(`${name} baseline ${ta.toFixed(2)} ms, candidate ${tb.toFixed(2)} ms, ratio ${(tb / ta).toFixed(3)}`);
 }

@@ -32,6 +32,9 @@ const MIN_SHORTENED: usize = 24;
 pub const MAX_PATH_CHARS: usize = 120;
 /// Deepest indentation of the page structure; deeper regions are indented as this.
 const MAX_INDENT: usize = 8;
+/// Two spaces for each level of indentation, to the deepest.
+const INDENT: &str = "                ";
+const _: () = assert!(INDENT.len() == 2 * MAX_INDENT);
 
 /// A bounded view of one snapshot. Borrows from the snapshot; render it with
 /// [`crate::render`].
@@ -308,19 +311,6 @@ fn bounded_path(parent: &str, name: &str) -> String {
     let start = full.char_indices().nth(len - (MAX_PATH_CHARS - 4)).map_or(0, |(i, _)| i);
     let tail = &full[start..];
     format!("… > {}", tail.trim_start_matches(['>', ' ']))
-}
-
-/// The fold key: actions that agree on all of it, and on description, parameters and reason,
-/// become one entry.
-#[derive(PartialEq, Eq, Hash)]
-struct FoldKey<'a> {
-    name: &'a str,
-    description: &'a str,
-    region: Option<usize>,
-    kind: ActionKind,
-    effect: Effect,
-    confirm: bool,
-    handoff: bool,
 }
 
 /// Builds the observation of `snapshot` within `limits`.
@@ -800,7 +790,10 @@ fn cite_line(
 struct Folder<'a> {
     entries: Vec<Entry<'a>>,
     names: Vec<&'a str>,
-    folds: FxHashMap<FoldKey<'a>, Vec<usize>>,
+    /// Fold key to its place in `candidates`.
+    folds: FxHashMap<String, usize>,
+    /// Per fold key: the entries of that shape.
+    candidates: Vec<Vec<usize>>,
     /// Per entry: the one action that filled it so far, or the records it holds once a
     /// second action folds into it.
     sources: Vec<Source<'a>>,
@@ -861,17 +854,28 @@ fn accepts<'a>(source: &mut Source<'a>, target: &Target<'a>, name: &str, row: &R
     }
 }
 
-fn fold_key<'a>(m: &Member<'a>) -> FoldKey<'a> {
-    let (a, region) = (m.action, m.region);
-    FoldKey {
-        name: a.base_name(),
-        description: a.description.as_str(),
-        region,
-        kind: a.kind,
-        effect: a.effect,
-        confirm: a.confirm,
-        handoff: a.handoff,
+/// The fold key: actions that agree on all of it (name, description, region, kind, effect,
+/// confirmation, handoff), and on parameters and reason, become one entry. Written as one
+/// string, so the folder shares the name table's hash-map code: the flags, the region and the
+/// name's length first, each of fixed form or closed by `:`, then the name and the description,
+/// so that no two keys read alike.
+fn fold_key(m: &Member<'_>) -> String {
+    let a = m.action;
+    let name = a.base_name();
+    let mut key = String::with_capacity(name.len() + a.description.as_str().len() + 24);
+    for flag in [a.kind as u8, a.effect as u8, u8::from(a.confirm), u8::from(a.handoff)] {
+        key.push(char::from(b'a' + flag));
     }
+    let mut number = itoa::Buffer::new();
+    if let Some(r) = m.region {
+        key.push_str(number.format(r));
+    }
+    key.push(':');
+    key.push_str(number.format(name.len()));
+    key.push(':');
+    key.push_str(name);
+    key.push_str(a.description.as_str());
+    key
 }
 
 /// One action as it takes part in folding: where it is and whether it can run.
@@ -928,8 +932,9 @@ impl<'a> Folder<'a> {
         }
         let key = fold_key(m);
         let (entries, sources) = (&self.entries, &mut self.sources);
-        let chosen = self.folds.get(&key).and_then(|candidates| {
-            candidates.iter().copied().find(|&e| {
+        let shape = self.folds.get(&key).copied();
+        let chosen = shape.and_then(|k| {
+            self.candidates[k].iter().copied().find(|&e| {
                 let entry = &entries[e];
                 entry.params == a.params.as_ref()
                     && accepts(&mut sources[e], &entry.target, name, &row)
@@ -946,7 +951,13 @@ impl<'a> Folder<'a> {
                     set: row.set,
                 };
                 let e = self.push_entry(m, regions, target, source);
-                self.folds.entry(key).or_default().push(e);
+                match shape {
+                    Some(k) => self.candidates[k].push(e),
+                    None => {
+                        self.folds.insert(key, self.candidates.len());
+                        self.candidates.push(vec![e]);
+                    }
+                }
                 e
             }
         };
@@ -1226,7 +1237,7 @@ fn structure_line(
     (in_view, total): (usize, usize),
 ) -> String {
     let region = &regions.snapshot.regions[r];
-    let mut line = "  ".repeat(depth.min(MAX_INDENT));
+    let mut line = String::from(&INDENT[..2 * depth.min(MAX_INDENT)]);
     line.push_str("- ");
     line.push_str(&region_label(region));
     let mut facts: Vec<String> = Vec::new();

@@ -102,14 +102,22 @@ impl<'v> Fields<'v> {
         }
     }
 
-    /// An optional string member.
+    /// An optional string member. (Its place is written out only for an error: a snapshot's
+    /// every member is read here.)
     pub fn string(&self, key: &str) -> Read<Option<String>> {
-        self.get(key).map(|v| string(v, &self.at(key))).transpose()
+        match self.get(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(v) => expected(&self.at(key), "a string", v),
+        }
     }
 
     /// A string member that must be there.
     pub fn required_string(&self, key: &str) -> Read<String> {
-        string(self.required(key)?, &self.at(key))
+        self.string(key)?.ok_or_else(|| ReadError {
+            path: self.path.clone(),
+            message: format!("missing field `{key}`"),
+        })
     }
 
     /// An optional boolean member.
@@ -123,7 +131,13 @@ impl<'v> Fields<'v> {
 
     /// An optional whole number member of at most `max`.
     pub fn uint(&self, key: &str, max: u64) -> Read<Option<u64>> {
-        self.get(key).map(|v| uint(v, &self.at(key), max)).transpose()
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => match v.as_u64() {
+                Some(n) if n <= max => Ok(Some(n)),
+                _ => uint(v, &self.at(key), max).map(Some),
+            },
+        }
     }
 
     /// An optional number member.

@@ -316,7 +316,7 @@ fn with_field_errors(error: Option<String>, feedback: &[Value]) -> Option<String
                 None => message.to_owned(),
             })
         })
-        .filter(|line| error.as_deref().is_none_or(|e| !e.contains(line.as_str())))
+        .filter(|line| error.as_deref().is_none_or(|e| !crate::text::occurs(e, line)))
         .take(3)
         .collect();
     if said.is_empty() {
@@ -468,16 +468,18 @@ pub fn truncate_middle(text: &str, max_tokens: usize) -> String {
     if total <= max_tokens {
         return text.to_owned();
     }
-    let chars: Vec<char> = text.chars().collect();
+    let chars = text.chars().count();
     // Characters per token on this text, to turn the token budget into a character cut.
-    let per_token = chars.len() as f64 / total.max(1) as f64;
+    let per_token = chars as f64 / total.max(1) as f64;
     let keep = ((max_tokens.saturating_sub(12)) as f64 * per_token) as usize;
-    let head = keep * 2 / 3;
-    let tail = keep - head;
-    let cut = chars.len().saturating_sub(head + tail);
-    let mut out: String = chars[..head].iter().collect();
+    let head = (keep * 2 / 3).min(chars);
+    let tail = (keep - keep * 2 / 3).min(chars - head);
+    let cut = chars - head - tail;
+    // The byte where character `k` starts.
+    let at = |k: usize| text.char_indices().nth(k).map_or(text.len(), |(i, _)| i);
+    let mut out = String::from(&text[..at(head)]);
     out.push_str(&format!(" …[{cut} characters cut]… "));
-    out.extend(&chars[chars.len() - tail..]);
+    out.push_str(&text[at(chars - tail)..]);
     out
 }
 

@@ -101,7 +101,7 @@ pub fn rule_needs(o: &Observation<'_>, section: &str) -> RuleNeeds {
         (o.hidden_total > 0, Need::Hidden),
         (listed().any(|e| e.confirm), Need::Confirm),
         (listed().any(|e| e.handoff), Need::Handoff),
-        (section.contains(MASK), Need::Masked),
+        (crate::text::occurs(section, MASK), Need::Masked),
         (left_out, Need::LeftOut),
     ]
     .into_iter()

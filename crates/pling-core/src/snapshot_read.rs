@@ -106,26 +106,27 @@ fn action(v: &Value, path: &str) -> Read<Action> {
         "value",
     ];
     let f = Fields::new(v, path, &known)?;
-    Ok(Action {
-        id: f.required_string("id")?,
-        name: f.string("name")?,
-        description: authored(&f, "description")?.unwrap_or_default(),
-        kind: choice(&f, "kind", &KINDS, ActionKind::as_str, ActionKind::default())?,
-        effect: choice(&f, "effect", &EFFECTS, Effect::as_str, Effect::default())?,
-        region: f.string("region")?,
-        record: f.string("record")?,
-        rows: f.get("rows").map(|r| row_set(r, &f.at("rows"))).transpose()?,
-        params: f.get("params").cloned(),
-        available: f.bool("available")?.unwrap_or(true),
-        reason: authored(&f, "reason")?,
-        confirm: f.bool("confirm")?.unwrap_or(false),
-        handoff: f.bool("handoff")?.unwrap_or(false),
-        in_viewport: f.bool("inViewport")?,
-        covered: f.bool("covered")?.unwrap_or(false),
-        reveals: f.string("reveals")?,
-        expects: f.list("expects", string)?,
-        value: f.get("value").cloned().map(DataValue),
-    })
+    // Filled in place, member by member: an error then drops one `Action`, where a struct
+    // literal would drop what it had read so far at each of its eighteen exits.
+    let mut a = Action { id: f.required_string("id")?, ..Action::default() };
+    a.name = f.string("name")?;
+    a.description = authored(&f, "description")?.unwrap_or_default();
+    a.kind = choice(&f, "kind", &KINDS, ActionKind::as_str, ActionKind::default())?;
+    a.effect = choice(&f, "effect", &EFFECTS, Effect::as_str, Effect::default())?;
+    a.region = f.string("region")?;
+    a.record = f.string("record")?;
+    a.rows = f.get("rows").map(|r| row_set(r, &f.at("rows"))).transpose()?;
+    a.params = f.get("params").cloned();
+    a.available = f.bool("available")?.unwrap_or(true);
+    a.reason = authored(&f, "reason")?;
+    a.confirm = f.bool("confirm")?.unwrap_or(false);
+    a.handoff = f.bool("handoff")?.unwrap_or(false);
+    a.in_viewport = f.bool("inViewport")?;
+    a.covered = f.bool("covered")?.unwrap_or(false);
+    a.reveals = f.string("reveals")?;
+    a.expects = f.list("expects", string)?;
+    a.value = f.get("value").cloned().map(DataValue);
+    Ok(a)
 }
 
 fn index(v: &Value, path: &str) -> Read<u32> {

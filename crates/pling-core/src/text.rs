@@ -121,6 +121,14 @@ fn join_all(parts: &mut dyn Iterator<Item = &str>, sep: &str) -> String {
     out
 }
 
+/// Whether `needle` occurs in `haystack`, by a plain byte search. The observation and the
+/// receipts look for short needles this way instead of `str::contains`, whose two-way searcher
+/// is 2 KB of code the observe-only engine would carry for two calls.
+pub fn occurs(haystack: &str, needle: &str) -> bool {
+    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+    n.is_empty() || h.windows(n.len()).any(|w| w == n)
+}
+
 /// Longest single page-data string kept in a record field or location line.
 pub const MAX_VALUE_CHARS: usize = 160;
 /// Longest authored text kept on one line (descriptions, purposes, reasons).
@@ -327,8 +335,6 @@ fn opens_block_tag(rest: &str) -> bool {
         .take(TAG_LOOKAHEAD)
         .filter(|&c| !is_invisible(c) && !is_combining(c) && c != BLOCK_SENTINEL)
         .skip_while(|&c| c.is_whitespace() && c != '|')
-        .collect::<Vec<char>>()
-        .into_iter()
         .map(|c| if matches!(c, '|' | '\u{FF5C}' | '\u{2223}') { Some('|') } else { Some(c) })
         .collect();
     if folded.first() == Some(&Some('|')) {
