@@ -11,7 +11,7 @@
 // snapshots are taken in Chromium from the benchmark page (`www/bench`) at 1,000 and 10,000
 // rows, and a page of another shape is generated at the same sizes (each row's actions declared
 // one by one). Prints the interquartile mean of RUNS timings each, and the ratio candidate /
-// baseline.
+// baseline, and whether the two render the same observation.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -67,6 +67,14 @@ function once(glue, json, times) {
   page.free();
 }
 
+/** What the model is sent for one snapshot: the rendered section, rules and tools. */
+function render(glue, json) {
+  const page = new glue.Page(json, undefined);
+  const out = page.render();
+  page.free();
+  return out;
+}
+
 /** The mean of the middle half: steadier than the median on a busy machine. */
 function iqm(times) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -106,6 +114,7 @@ for (const [rows, json] of jsons) {
     else once(candidate.glue, json, b), once(base.glue, json, a);
   }
   const [ta, tb] = [iqm(a), iqm(b)];
+  const same = render(base.glue, json) === render(candidate.glue, json) ? 'the same' : 'DIFFERENT';
   const name = typeof rows === 'number' ? `${rows.toLocaleString('en')} rows:` : rows;
-  console.log(`${name} baseline ${ta.toFixed(2)} ms, candidate ${tb.toFixed(2)} ms, ratio ${(tb / ta).toFixed(3)}`);
+  console.log(`${name} baseline ${ta.toFixed(2)} ms, candidate ${tb.toFixed(2)} ms, ratio ${(tb / ta).toFixed(3)}; observation ${same}`);
 }
