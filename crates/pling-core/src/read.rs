@@ -26,8 +26,10 @@ pub struct ReadError {
 /// The result of reading one part.
 pub type Read<T> = Result<T, ReadError>;
 
-fn error<T>(path: &str, message: String) -> Read<T> {
-    Err(ReadError { path: path.to_owned(), message })
+// The two error makers return the error itself, not a `Read<T>`: one copy of each, not one per
+// type read.
+fn error(path: &str, message: String) -> ReadError {
+    ReadError { path: path.to_owned(), message }
 }
 
 /// `path` with a member appended: `actions[3]` and `kind` make `actions[3].kind`.
@@ -51,7 +53,7 @@ fn type_of(v: &Value) -> &'static str {
     }
 }
 
-fn expected<T>(path: &str, what: &str, found: &Value) -> Read<T> {
+fn expected(path: &str, what: &str, found: &Value) -> ReadError {
     error(path, format!("expected {what}, found {}", type_of(found)))
 }
 
@@ -66,11 +68,11 @@ impl<'v> Fields<'v> {
     /// The object at `path`, whose members must be among `known`.
     pub fn new(value: &'v Value, path: &str, known: &[&str]) -> Read<Self> {
         let Value::Object(map) = value else {
-            return expected(path, "an object", value);
+            return Err(expected(path, "an object", value));
         };
         if let Some(key) = map.keys().find(|k| !known.contains(&k.as_str())) {
             let names = known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().joined(", ");
-            return error(path, format!("unknown field `{key}`, expected one of {names}"));
+            return Err(error(path, format!("unknown field `{key}`, expected one of {names}")));
         }
         Ok(Self { map, path: path.to_owned() })
     }
@@ -80,7 +82,7 @@ impl<'v> Fields<'v> {
     pub fn open(value: &'v Value, path: &str) -> Read<Self> {
         match value {
             Value::Object(map) => Ok(Self { map, path: path.to_owned() }),
-            other => expected(path, "an object", other),
+            other => Err(expected(path, "an object", other)),
         }
     }
 
@@ -98,7 +100,7 @@ impl<'v> Fields<'v> {
     pub fn required(&self, key: &str) -> Read<&'v Value> {
         match self.get(key) {
             Some(v) => Ok(v),
-            None => error(&self.path, format!("missing field `{key}`")),
+            None => Err(error(&self.path, format!("missing field `{key}`"))),
         }
     }
 
@@ -108,7 +110,7 @@ impl<'v> Fields<'v> {
         match self.get(key) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(v) => expected(&self.at(key), "a string", v),
+            Some(v) => Err(expected(&self.at(key), "a string", v)),
         }
     }
 
@@ -125,7 +127,7 @@ impl<'v> Fields<'v> {
         match self.get(key) {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(v) => expected(&self.at(key), "a boolean", v),
+            Some(v) => Err(expected(&self.at(key), "a boolean", v)),
         }
     }
 
@@ -145,7 +147,7 @@ impl<'v> Fields<'v> {
         match self.get(key) {
             None => Ok(None),
             Some(Value::Number(n)) => Ok(n.as_f64()),
-            Some(v) => expected(&self.at(key), "a number", v),
+            Some(v) => Err(expected(&self.at(key), "a number", v)),
         }
     }
 
@@ -162,7 +164,7 @@ impl<'v> Fields<'v> {
         match self.get(key) {
             None => Ok(Map::new()),
             Some(Value::Object(map)) => Ok(map.clone()),
-            Some(v) => expected(&self.at(key), "an object", v),
+            Some(v) => Err(expected(&self.at(key), "an object", v)),
         }
     }
 
@@ -172,7 +174,7 @@ impl<'v> Fields<'v> {
         match self.get(key) {
             None => Ok(None.into_iter().flatten()),
             Some(Value::Object(map)) => Ok(Some(map.iter()).into_iter().flatten()),
-            Some(v) => expected(&self.at(key), "an object", v),
+            Some(v) => Err(expected(&self.at(key), "an object", v)),
         }
     }
 }
@@ -181,7 +183,7 @@ impl<'v> Fields<'v> {
 pub fn string(v: &Value, path: &str) -> Read<String> {
     match v {
         Value::String(s) => Ok(s.clone()),
-        other => expected(path, "a string", other),
+        other => Err(expected(path, "a string", other)),
     }
 }
 
@@ -189,12 +191,12 @@ pub fn string(v: &Value, path: &str) -> Read<String> {
 pub fn uint(v: &Value, path: &str, max: u64) -> Read<u64> {
     match v.as_u64() {
         Some(n) if n <= max => Ok(n),
-        Some(n) => error(path, format!("expected a number of at most {max}, found {n}")),
-        None if v.is_number() => error(
+        Some(n) => Err(error(path, format!("expected a number of at most {max}, found {n}"))),
+        None if v.is_number() => Err(error(
             path,
             format!("expected a whole number from 0, found {}", crate::json_text::Json(v)),
-        ),
-        None => expected(path, "a whole number", v),
+        )),
+        None => Err(expected(path, "a whole number", v)),
     }
 }
 
@@ -205,7 +207,7 @@ pub fn list<'v, T>(
     item: impl Fn(&'v Value, &str) -> Read<T>,
 ) -> Read<Vec<T>> {
     let Value::Array(items) = v else {
-        return expected(path, "an array", v);
+        return Err(expected(path, "an array", v));
     };
     // One buffer for every item's path: a long list is read without a `format!` per item.
     let mut at = String::with_capacity(path.len() + 12);
@@ -230,7 +232,10 @@ pub fn one_of<T: Copy>(v: &Value, path: &str, all: &[T], name: fn(T) -> &'static
         Some(t) => Ok(*t),
         None => {
             let names = all.iter().map(|t| format!("`{}`", name(*t))).collect::<Vec<_>>();
-            error(path, format!("unknown variant `{s}`, expected one of {}", names.joined(", ")))
+            Err(error(
+                path,
+                format!("unknown variant `{s}`, expected one of {}", names.joined(", ")),
+            ))
         }
     }
 }
