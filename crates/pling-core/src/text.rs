@@ -121,12 +121,38 @@ fn join_all(parts: &mut dyn Iterator<Item = &str>, sep: &str) -> String {
     out
 }
 
-/// Whether `needle` occurs in `haystack`, by a plain byte search. The observation and the
-/// receipts look for short needles this way instead of `str::contains`, whose two-way searcher
-/// is 2 KB of code the observe-only engine would carry for two calls.
+/// Whether `needle` occurs in `haystack`. The observation and the receipts search this way
+/// instead of `str::contains`, whose two-way searcher is 2 KB of code the observe-only engine
+/// would carry for two calls. Knuth–Morris–Pratt over the bytes: linear in both lengths, so
+/// page data built to be slow to search (`aaa…ab`) is not.
 pub fn occurs(haystack: &str, needle: &str) -> bool {
     let (h, n) = (haystack.as_bytes(), needle.as_bytes());
-    n.is_empty() || h.windows(n.len()).any(|w| w == n)
+    if n.is_empty() {
+        return true;
+    }
+    // fail[i]: the length of the longest proper prefix of n[..=i] that is also its suffix.
+    let mut fail = vec![0usize; n.len()];
+    let mut k = 0;
+    for i in 1..n.len() {
+        while k > 0 && n[i] != n[k] {
+            k = fail[k - 1];
+        }
+        k += usize::from(n[i] == n[k]);
+        fail[i] = k;
+    }
+    let mut k = 0;
+    for &b in h {
+        while k > 0 && b != n[k] {
+            k = fail[k - 1];
+        }
+        if b == n[k] {
+            k += 1;
+            if k == n.len() {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Longest single page-data string kept in a record field or location line.
@@ -537,6 +563,27 @@ fn escape_json_text(raw: String, brackets: bool) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    proptest::proptest! {
+        #[test]
+        fn occurs_as_contains_does(h in "[ab]{0,40}", n in "[ab]{0,6}", cut in 0usize..40) {
+            proptest::prop_assert_eq!(occurs(&h, &n), h.contains(n.as_str()));
+            // And for needles taken from the text itself.
+            let from = cut.min(h.len());
+            let inner = &h[from..(from + 5).min(h.len())];
+            proptest::prop_assert!(occurs(&h, inner));
+        }
+    }
+
+    #[test]
+    fn occurs_in_text_built_to_be_slow() {
+        let text = "a".repeat(200_000);
+        let needle = "a".repeat(100_000) + "b";
+        assert!(!occurs(&text, &needle));
+        assert!(occurs(&(text.clone() + "b"), &needle));
+        assert!(occurs("masked: [masked]", "[masked]"));
+        assert!(occurs("é, ü", "ü") && !occurs("é", "e"));
+    }
 
     #[test]
     fn one_line_removes_every_line_break() {
