@@ -80,8 +80,8 @@ impl From<Value> for DataValue {
     }
 }
 
-/// Lower case, character by character ([`crate::case::lower_char`]): what the request and
-/// answer checks compare.
+/// Lower case, character by character (each the first character of `char::to_lowercase`):
+/// what the request and answer checks compare.
 pub trait Lower {
     /// The text in lower case.
     fn lower(&self) -> String;
