@@ -12,6 +12,7 @@ use crate::agreement::{
     row_text, rows_named_apart, Agreement,
 };
 use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
+use crate::case::{lower_char, word_char};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
 use crate::json_text::{object, text, Json};
 use crate::limits::Limits;
@@ -24,8 +25,7 @@ use crate::receipt::{record_label, Receipt};
 use crate::render::{render, tool_named, with_record_choices};
 use crate::rules::{system_message, RuleNeeds};
 use crate::snapshot::{Action, Effect::Write, Snapshot};
-use crate::text::Joined;
-use crate::text::Lower;
+use crate::text::{Joined, Lower};
 use crate::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -1787,7 +1787,7 @@ fn only_asks(request: &str) -> bool {
         "were", "does", "do", "did", "has",
     ];
     let r = request.trim().lower();
-    let first = r.split(|c: char| !crate::case::word_char(c)).next().unwrap_or("");
+    let first = r.split(|c: char| !word_char(c)).next().unwrap_or("");
     r.ends_with('?') && QUESTION.contains(&first)
 }
 
@@ -1921,9 +1921,7 @@ fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
 /// numbers, like the observer's names, keeps one copy of the hash table's code.)
 fn words_of(text: &str) -> crate::FxHashMap<String, usize> {
     let mut words = crate::FxHashMap::default();
-    for (i, w) in
-        text.split(|c: char| !crate::case::word_char(c)).filter(|w| !w.is_empty()).enumerate()
-    {
+    for (i, w) in text.split(|c: char| !word_char(c)).filter(|w| !w.is_empty()).enumerate() {
         words.entry(w.lower()).or_insert(i);
     }
     words
@@ -1942,20 +1940,19 @@ fn past_forms(verb: &str) -> Vec<String> {
 
 /// An answer that begins by saying the loop's own nudge back (small models do).
 fn parrots(answer: &str, nudge: &str) -> Option<NonAnswer> {
-    let norm = |s: &str| -> String {
-        s.chars().filter(|&c| crate::case::word_char(c)).map(crate::case::lower_char).collect()
-    };
-    let nudge: String = norm(nudge).chars().take(40).collect();
-    (!nudge.is_empty() && norm(answer).starts_with(&nudge)).then_some(NonAnswer::Parrot)
+    let nudge: String = word_letters(nudge).chars().take(40).collect();
+    (!nudge.is_empty() && word_letters(answer).starts_with(&nudge)).then_some(NonAnswer::Parrot)
 }
 
 /// Whether `answer` only repeats `request` (ignoring case, spacing and punctuation).
 fn echoes(answer: &str, request: &str) -> bool {
-    let norm = |s: &str| -> String {
-        s.chars().filter(|&c| crate::case::word_char(c)).map(crate::case::lower_char).collect()
-    };
-    let request = norm(request);
-    !request.is_empty() && norm(answer) == request
+    let request = word_letters(request);
+    !request.is_empty() && word_letters(answer) == request
+}
+
+/// The word characters of `s` in lower case, without spacing or punctuation.
+fn word_letters(s: &str) -> String {
+    s.chars().filter(|&c| word_char(c)).map(lower_char).collect()
 }
 
 /// A refused call: the action it named, why, and the record when it is not on the page.

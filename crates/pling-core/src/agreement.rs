@@ -13,9 +13,9 @@
 //! the action does not take (an email passed to `save` rather than typed with `set_email`)
 //! would be dropped before the handler runs. [`lost_values`] finds such values.
 
+use crate::case::{lower_char, word_char};
 use crate::snapshot::{Action, Snapshot};
-use crate::text::Joined;
-use crate::text::Lower;
+use crate::text::{Joined, Lower};
 use serde_json::Value;
 
 /// What comparing a row call with the request comes to.
@@ -299,7 +299,7 @@ fn cues(request: &str, ignored: &Words) -> (Vec<Cue>, Vec<String>) {
     let mut weak = Vec::new();
     let mut sentence_start = true;
     for raw in request.split_whitespace() {
-        let bare = raw.trim_matches(|c: char| !crate::case::word_char(c));
+        let bare = raw.trim_matches(|c: char| !word_char(c));
         let bare =
             bare.strip_suffix("'s").or_else(|| bare.strip_suffix("\u{2019}s")).unwrap_or(bare);
         let starts = sentence_start;
@@ -309,7 +309,7 @@ fn cues(request: &str, ignored: &Words) -> (Vec<Cue>, Vec<String>) {
             continue;
         }
         let digit = word.chars().any(|c| c.is_ascii_digit());
-        let name = !starts && bare.chars().next().is_some_and(|c| crate::case::lower_char(c) != c);
+        let name = !starts && bare.chars().next().is_some_and(|c| lower_char(c) != c);
         if (digit && word.len() >= 2) || (name && word.len() >= 2) {
             if !strong.iter().any(|c| c.words.contains(&word)) {
                 strong.push(Cue { words: vec![word], shown: bare.to_owned() });
@@ -340,7 +340,7 @@ fn quoted(request: &str, ignored: &Words) -> Vec<Cue> {
 
 /// Lower-case words, a plural `s` dropped, one-letter words left out.
 fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !crate::case::word_char(c))
+    text.split(|c: char| !word_char(c))
         .filter(|w| w.chars().count() >= 2 || w.chars().all(|c| c.is_ascii_digit()))
         .filter(|w| !w.is_empty())
         .map(|w| {

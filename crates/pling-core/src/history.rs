@@ -4,8 +4,7 @@
 
 use crate::limits::Limits;
 use crate::openai::Message;
-use crate::text::Joined;
-use crate::text::{neutralize_tags, BLOCK_CLOSE, BLOCK_OPEN};
+use crate::text::{neutralize_tags, Joined, BLOCK_CLOSE, BLOCK_OPEN};
 use crate::tokens::{estimate, estimate_message};
 use serde::{Deserialize, Serialize};
 

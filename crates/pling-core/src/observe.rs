@@ -4,9 +4,8 @@
 use crate::error::SnapshotError;
 use crate::limits::Limits;
 use crate::snapshot::{Action, ActionKind, Effect, Index, Snapshot};
-use crate::text::Joined;
 use crate::text::{
-    authored_line, block_json, char_len, data_line, data_value_inline, shorten, summarize,
+    authored_line, block_json, char_len, data_line, data_value_inline, shorten, summarize, Joined,
     MAX_VALUE_CHARS,
 };
 use crate::FxHashMap;

@@ -98,10 +98,11 @@ impl<'v> Fields<'v> {
 
     /// A member that must be there.
     pub fn required(&self, key: &str) -> Read<&'v Value> {
-        match self.get(key) {
-            Some(v) => Ok(v),
-            None => Err(error(&self.path, format!("missing field `{key}`"))),
-        }
+        self.get(key).ok_or_else(|| self.missing(key))
+    }
+
+    fn missing(&self, key: &str) -> ReadError {
+        error(&self.path, format!("missing field `{key}`"))
     }
 
     /// An optional string member. (Its place is written out only for an error: a snapshot's
@@ -110,16 +111,13 @@ impl<'v> Fields<'v> {
         match self.get(key) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(v) => Err(expected(&self.at(key), "a string", v)),
+            Some(v) => string(v, &self.at(key)).map(Some),
         }
     }
 
     /// A string member that must be there.
     pub fn required_string(&self, key: &str) -> Read<String> {
-        self.string(key)?.ok_or_else(|| ReadError {
-            path: self.path.clone(),
-            message: format!("missing field `{key}`"),
-        })
+        self.string(key)?.ok_or_else(|| self.missing(key))
     }
 
     /// An optional boolean member.

@@ -3,8 +3,7 @@
 //! changes, new feedback, a change of page identity — as the tool result the model reads.
 
 use crate::snapshot::{Action, Snapshot};
-use crate::text::Joined;
-use crate::text::{data_line, summarize};
+use crate::text::{data_line, occurs, summarize, Joined};
 use crate::tokens::estimate;
 use crate::FxHashMap;
 use serde::Serialize;
@@ -316,7 +315,7 @@ fn with_field_errors(error: Option<String>, feedback: &[Value]) -> Option<String
                 None => message.to_owned(),
             })
         })
-        .filter(|line| error.as_deref().is_none_or(|e| !crate::text::occurs(e, line)))
+        .filter(|line| error.as_deref().is_none_or(|e| !occurs(e, line)))
         .take(3)
         .collect();
     if said.is_empty() {

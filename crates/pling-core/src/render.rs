@@ -5,8 +5,9 @@ use crate::json_text::object;
 use crate::observe::{plural, Entry, Observation, Row, Target, EXAMPLE_IDS};
 use crate::rules::{Need, RuleNeeds};
 use crate::snapshot::{ActionKind, MASK};
-use crate::text::Joined;
-use crate::text::{authored_line, data_line, neutralize_tags, seal, BLOCK_CLOSE, BLOCK_OPEN};
+use crate::text::{
+    authored_line, data_line, neutralize_tags, occurs, seal, Joined, BLOCK_CLOSE, BLOCK_OPEN,
+};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -101,7 +102,7 @@ pub fn rule_needs(o: &Observation<'_>, section: &str) -> RuleNeeds {
         (o.hidden_total > 0, Need::Hidden),
         (listed().any(|e| e.confirm), Need::Confirm),
         (listed().any(|e| e.handoff), Need::Handoff),
-        (crate::text::occurs(section, MASK), Need::Masked),
+        (occurs(section, MASK), Need::Masked),
         (left_out, Need::LeftOut),
     ]
     .into_iter()
