@@ -14,6 +14,7 @@ use crate::agreement::{
 use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
 use crate::case::{lower_char, word_char};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
+use crate::json::Value;
 use crate::json_text::{object, text, Json};
 use crate::limits::Limits;
 use crate::observed::Observed;
@@ -28,7 +29,6 @@ use crate::snapshot::{Action, Effect::Write, Snapshot};
 use crate::text::{Joined, Lower};
 use crate::FxHashMap;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use thiserror::Error;

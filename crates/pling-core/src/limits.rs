@@ -60,7 +60,7 @@ impl Default for Limits {
 impl Limits {
     /// Parses limits from JSON; absent controls keep their defaults.
     pub fn from_json(json: &str) -> Result<Self, LimitsError> {
-        let value: serde_json::Value =
+        let value: crate::json::Value =
             crate::json_text::from_str(json).map_err(|e| LimitsError::Parse {
                 path: crate::json_text::path_at(json, e.line(), e.column()),
                 message: e.to_string(),
@@ -73,7 +73,7 @@ impl Limits {
 
     /// The limits the JSON object at `path` sets, each member optional (see [`crate::read`]);
     /// not yet checked against each other ([`Limits::validate`]).
-    pub fn read(v: &serde_json::Value, path: &str) -> crate::read::Read<Self> {
+    pub fn read(v: &crate::json::Value, path: &str) -> crate::read::Read<Self> {
         const KNOWN: [&str; 13] = [
             "maxTokens",
             "reserveForOutput",
@@ -154,8 +154,8 @@ mod tests {
     #[test]
     fn defaults_are_the_specs() {
         let l = Limits::default();
-        let json = serde_json::to_value(l).unwrap();
-        let expected = serde_json::json!({
+        let json = crate::json::to_value(l).unwrap();
+        let expected = crate::json!({
             "maxTokens": 8192, "reserveForOutput": 1024, "compactRatio": 0.8, "keepRecent": 6,
             "maxActions": 40, "maxRecords": 20, "maxScopes": 24, "maxFeedback": 8,
             "maxStateChars": 1200, "maxRecordChars": 1500, "maxFeedbackChars": 800,

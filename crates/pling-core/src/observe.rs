@@ -2,6 +2,7 @@
 //! budget is applied, and every cut is counted so the rendered text can say what it left out.
 
 use crate::error::SnapshotError;
+use crate::json::Value;
 use crate::limits::Limits;
 use crate::snapshot::{Action, ActionKind, Effect, Index, Snapshot};
 use crate::text::{
@@ -10,7 +11,6 @@ use crate::text::{
 };
 use crate::FxHashMap;
 use serde::Serialize;
-use serde_json::Value;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 

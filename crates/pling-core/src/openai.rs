@@ -1,10 +1,10 @@
 //! The OpenAI-compatible `/chat/completions` wire format: request bodies, replies, streamed
 //! deltas, error bodies, and tool calls that models write as text instead of `tool_calls`.
 
+use crate::json::{Map, Value};
 use crate::json_text::{object, text};
 use crate::text::Joined;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use thiserror::Error;
 
 /// One tool call: the function name and its arguments as the model wrote them (JSON text).
@@ -405,10 +405,9 @@ pub fn parse_reply(body: &str) -> Result<Reply, ModelError> {
 
 fn usage(v: &Value) -> Option<Usage> {
     let u = v.get("usage")?.as_object()?;
-    let cached = v
-        .pointer("/usage/prompt_tokens_details/cached_tokens")
-        .or_else(|| v.pointer("/timings/cache_n"))
-        .and_then(Value::as_u64)
+    let cached = v["usage"]["prompt_tokens_details"]["cached_tokens"]
+        .as_u64()
+        .or_else(|| v["timings"]["cache_n"].as_u64())
         .unwrap_or(0);
     Some(Usage {
         prompt_tokens: u.get("prompt_tokens").and_then(Value::as_u64).unwrap_or(0),
@@ -679,8 +678,8 @@ fn collect_calls(v: &Value, out: &mut Vec<ToolCall>) {
     }
     let name = ["name", "tool", "action", "function_name"]
         .iter()
-        .find_map(|k| obj.get(*k).and_then(Value::as_str));
-    let args = ["arguments", "parameters", "args", "input"].iter().find_map(|k| obj.get(*k));
+        .find_map(|k| obj.get(k).and_then(Value::as_str));
+    let args = ["arguments", "parameters", "args", "input"].iter().find_map(|k| obj.get(k));
     if let Some(name) = name {
         if args.is_some() || obj.len() == 1 {
             out.push(ToolCall {
@@ -980,7 +979,7 @@ pub fn request_body(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn plain_reply_with_tool_calls_and_usage() {
@@ -1235,7 +1234,7 @@ mod tests {
         assert_eq!(ModelError::from_json(&json!({"type": "nope"})), None);
         assert_eq!(ModelError::from_json(&json!({"type": "http", "status": 70000})), None);
         assert_eq!(
-            serde_json::to_value(ModelError::Timeout { ms: 5 }).unwrap(),
+            crate::json::to_value(ModelError::Timeout { ms: 5 }).unwrap(),
             json!({"type": "timeout", "ms": 5})
         );
     }

@@ -6,11 +6,11 @@
 //! round-trip test holds the two to one shape.
 
 use crate::agent::{AgentConfig, Outcome};
+use crate::json::Value;
 use crate::openai::{RequestOptions, ToolMode};
 use crate::read::{one_of, Fields, Read, ReadError};
 use crate::retry::RetryPolicy;
 use crate::Limits;
-use serde_json::Value;
 
 /// Parses `json` and reads the document with `read`; a syntax error names where it is.
 pub fn from_json<T>(json: &str, read: fn(&Value, &str) -> Read<T>) -> Read<T> {

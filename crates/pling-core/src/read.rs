@@ -10,8 +10,8 @@
 //! which still write them (`Serialize`) and from which the TypeScript contract is generated;
 //! a round-trip test holds the two to one shape.
 
+use crate::json::{Map, Value};
 use crate::text::Joined;
-use serde_json::{Map, Value};
 
 /// What is wrong and where: `path` as `actions[3].kind`, `.` for the document itself.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -60,7 +60,7 @@ fn expected(path: &str, what: &str, found: &Value) -> ReadError {
 /// The members of one JSON object, each taken by its name; members it does not know are an
 /// error, as a declaration with a misspelt key would otherwise be silently ignored.
 pub struct Fields<'v> {
-    map: &'v Map<String, Value>,
+    map: &'v Map,
     path: String,
 }
 
@@ -158,7 +158,7 @@ impl<'v> Fields<'v> {
     }
 
     /// An optional object member whose values are any JSON.
-    pub fn object(&self, key: &str) -> Read<Map<String, Value>> {
+    pub fn object(&self, key: &str) -> Read<Map> {
         match self.get(key) {
             None => Ok(Map::new()),
             Some(Value::Object(map)) => Ok(map.clone()),
@@ -241,7 +241,7 @@ pub fn one_of<T: Copy>(v: &Value, path: &str, all: &[T], name: fn(T) -> &'static
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn each_error_names_its_place() {

@@ -2,12 +2,12 @@
 //! removed or changed (which fields), operations that became available or unavailable, state
 //! changes, new feedback, a change of page identity — as the tool result the model reads.
 
+use crate::json::{Map, Value};
 use crate::snapshot::{Action, Snapshot};
 use crate::text::{data_line, occurs, summarize, Joined};
 use crate::tokens::estimate;
 use crate::FxHashMap;
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 /// Ids listed per kind of change before the rest are counted.
 pub const MAX_LISTED: usize = 20;
@@ -29,7 +29,7 @@ pub struct Changes {
     pub actions: ActionChanges,
     /// State groups whose value changed: `{name: {from, to}}`.
     #[serde(skip_serializing_if = "Map::is_empty")]
-    pub state: Map<String, Value>,
+    pub state: Map,
     /// Feedback that was not there before.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub feedback: Vec<Value>,
@@ -123,7 +123,7 @@ impl Changes {
 
 struct RecordView<'a> {
     label: Option<&'a str>,
-    fields: Option<&'a Map<String, Value>>,
+    fields: Option<&'a Map>,
 }
 
 /// Every record of `s` (those of `records`, then ids only listed) in page order, and each
@@ -185,7 +185,7 @@ fn identity(s: &Snapshot) -> String {
     data_line(&out, 200).0
 }
 
-fn capped(mut ids: Vec<String>, more: &mut Map<String, Value>, key: &str) -> Vec<String> {
+fn capped(mut ids: Vec<String>, more: &mut Map, key: &str) -> Vec<String> {
     if ids.len() > MAX_LISTED {
         more.insert(key.to_owned(), Value::from(ids.len() - MAX_LISTED));
         ids.truncate(MAX_LISTED);
@@ -277,7 +277,7 @@ fn action_changes(before: &Snapshot, after: &Snapshot) -> ActionChanges {
     }
 }
 
-fn state_changes(before: &Snapshot, after: &Snapshot) -> Map<String, Value> {
+fn state_changes(before: &Snapshot, after: &Snapshot) -> Map {
     let entry = |from: Value, to: Value| {
         let mut entry = Map::new();
         entry.insert("from".to_owned(), from);
@@ -485,8 +485,8 @@ pub fn truncate_middle(text: &str, max_tokens: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json;
     use crate::snapshot::{Feedback, FeedbackKind, Record, StateGroup};
-    use serde_json::json;
 
     fn todos() -> Snapshot {
         let mut s = Snapshot::default();
@@ -544,7 +544,7 @@ mod tests {
         let s = todos();
         let c = diff(&s, &s);
         assert!(c.is_empty());
-        assert_eq!(serde_json::to_value(&c).unwrap(), json!({"observed": true}));
+        assert_eq!(crate::json::to_value(&c).unwrap(), json!({"observed": true}));
     }
 
     #[test]
@@ -566,7 +566,7 @@ mod tests {
         after.page.path = "/todos/done".into();
         let c = diff(&before, &after);
         assert_eq!(
-            serde_json::to_value(&c).unwrap(),
+            crate::json::to_value(&c).unwrap(),
             json!({
                 "observed": true,
                 "page": {"from": "Todos — /todos", "to": "Todos — /todos/done"},

@@ -1,6 +1,7 @@
 //! `render`: the page section of the system message and the `tools` array, both from one
 //! observation so that their names and availability cannot disagree.
 
+use crate::json::{Map, Value};
 use crate::json_text::object;
 use crate::observe::{plural, Entry, Observation, Row, Target, EXAMPLE_IDS};
 use crate::rules::{Need, RuleNeeds};
@@ -10,7 +11,6 @@ use crate::text::{
 };
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
-use serde_json::{Map, Value};
 use std::fmt::Write as _;
 
 /// What one observation renders to.
@@ -503,7 +503,9 @@ pub fn with_record_choices(o: &Observation<'_>, mut tools: Vec<Value>) -> Vec<Va
             .chain(blocked.iter().map(|b| &b.row))
             .map(|r| Value::String(r.record.to_owned()))
             .collect();
-        if let Some(record) = tool.pointer_mut("/function/parameters/properties/record") {
+        let record = tool.get_mut("function").and_then(|f| f.get_mut("parameters"));
+        let record = record.and_then(|p| p.get_mut("properties")).and_then(|p| p.get_mut("record"));
+        if let Some(record) = record {
             record["enum"] = Value::Array(ids);
         }
     }

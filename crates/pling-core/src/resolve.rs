@@ -129,7 +129,7 @@ impl<'a> Observation<'a> {
 
     /// The page's text search called with `words`: the tool's name and its arguments, when
     /// the page has one (a read action that types one string) and there are words to search.
-    pub(crate) fn search_call(&self, words: &str) -> Option<(String, serde_json::Value)> {
+    pub(crate) fn search_call(&self, words: &str) -> Option<(String, crate::json::Value)> {
         let words = words.trim();
         if words.is_empty() {
             return None;

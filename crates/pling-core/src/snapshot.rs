@@ -3,11 +3,11 @@
 //! core: plain, serde-typed JSON in camelCase. No DOM, CSS, selector or coordinate enters it.
 
 use crate::error::SnapshotError;
+use crate::json::{Map, Value};
 use crate::text::{Authored, DataFields, DataValue, PageText};
 use crate::FxHashMap;
 use hashbrown::hash_map::Entry;
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 /// One moment of a page, as declared by its author.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -294,7 +294,7 @@ pub struct Record {
     pub label: Option<PageText>,
     /// Readable fields, in the author's order.
     #[serde(default)]
-    pub fields: Map<String, Value>,
+    pub fields: Map,
     /// Whether its row is in the viewport, when the browser knows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_viewport: Option<bool>,

@@ -1,8 +1,8 @@
 //! Text shaping shared by every section: the two trust levels, single-line flattening,
 //! neutralising the page-data block tags, and shortening with a visible mark.
 
+use crate::json::{Map, Value};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
@@ -33,7 +33,7 @@ pub struct DataValue(pub Value);
 /// Rendered with the same protections as [`DataValue`].
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct DataFields(pub Map<String, Value>);
+pub struct DataFields(pub Map);
 
 impl DataFields {
     /// Whether there are none.
@@ -562,7 +562,7 @@ fn escape_json_text(raw: String, brackets: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     proptest::proptest! {
         #[test]

@@ -3,9 +3,9 @@
 //! `additionalProperties: false`, `enum`, `const`, `items`, `minLength`/`maxLength`,
 //! `minimum`/`maximum`, `minItems`/`maxItems`. Other keywords are accepted as they are.
 
+use crate::json::Value;
 use crate::json_text::Json;
 use crate::text::Joined;
-use serde_json::Value;
 
 /// Every problem with `value` against `schema`, each naming where (`text`, `items[2]`).
 pub fn check(schema: &Value, value: &Value) -> Vec<String> {
@@ -78,7 +78,7 @@ fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
     }
 }
 
-type Schema = serde_json::Map<String, Value>;
+type Schema = crate::json::Map;
 
 /// Whether `value` has one of the schema's types (or the schema names none).
 fn type_fits(s: &Schema, value: &Value, path: &str, problems: &mut Vec<String>) -> bool {
@@ -164,7 +164,7 @@ fn join(path: &str, key: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn accepts_what_matches() {

@@ -2,11 +2,12 @@
 //! walkthrough request by request, and every way a call can go wrong.
 
 use pling_core::agent::{Agent, AgentConfig, Command, EndReason, Outcome, Purpose, NUDGE};
+use pling_core::json;
+use pling_core::json::Value;
 use pling_core::openai::{FinishReason as Stop, Message, ModelError, Reply, ToolCall};
 use pling_core::{
     Action, ActionKind, Effect as Rw, Limits, Record, Region, RowSet, Snapshot, StateGroup,
 };
-use serde_json::{json, Value};
 
 const TITLES: [&str; 12] = [
     "Review the launch checklist",

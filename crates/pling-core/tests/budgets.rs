@@ -3,12 +3,12 @@
 mod common;
 
 use common::{compact, compact_explicit, list_page};
+use pling_core::json;
 use pling_core::receipt::diff;
 use pling_core::{
     observe, page_section, render, Action, ActionKind, Feedback, FeedbackKind, Limits, Record,
     Region, Snapshot, StateGroup,
 };
-use serde_json::json;
 
 fn section(s: &Snapshot, limits: &Limits) -> String {
     page_section(&observe(s, limits).unwrap())
@@ -439,7 +439,10 @@ fn a_row_set_renders_like_the_same_rows_declared_one_by_one() {
     let (ra, rb) = (render(&a), render(&b));
     assert_eq!(ra.section, rb.section);
     assert_eq!(ra.tools, rb.tools);
-    assert_eq!(serde_json::to_value(ra.names).unwrap(), serde_json::to_value(rb.names).unwrap());
+    assert_eq!(
+        pling_core::json::to_value(ra.names).unwrap(),
+        pling_core::json::to_value(rb.names).unwrap()
+    );
     let resolved = b.resolve("toggle", Some("t9")).unwrap();
     assert_eq!(
         (resolved.action_id.as_ref(), resolved.declared, resolved.record),
@@ -677,8 +680,8 @@ fn a_row_set_naming_a_list_observes_like_its_rows_spelled_out() {
         assert_eq!(ra.tools, rb.tools);
         assert_eq!(a.omissions(), b.omissions());
         assert_eq!(
-            serde_json::to_value(ra.names).unwrap(),
-            serde_json::to_value(rb.names).unwrap()
+            pling_core::json::to_value(ra.names).unwrap(),
+            pling_core::json::to_value(rb.names).unwrap()
         );
         if rows > 0 {
             let last = format!("r{rows}");
@@ -691,11 +694,14 @@ fn a_row_set_naming_a_list_observes_like_its_rows_spelled_out() {
         after.records.retain(|r| r.id != "r2");
         after.actions.retain(|a| a.record.as_deref() != Some("r2"));
         if let Some(r) = after.records.first_mut() {
-            r.fields.insert("field0".into(), serde_json::json!("renamed"));
+            r.fields.insert("field0".into(), json!("renamed"));
         }
         let (d1, d2) =
             (diff(&explicit, &compact_explicit(&after)), diff(&listed, &compact(&after)));
-        assert_eq!(serde_json::to_value(d1).unwrap(), serde_json::to_value(d2).unwrap());
+        assert_eq!(
+            pling_core::json::to_value(d1).unwrap(),
+            pling_core::json::to_value(d2).unwrap()
+        );
     }
 }
 

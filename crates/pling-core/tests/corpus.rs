@@ -9,12 +9,13 @@
 mod common;
 
 use common::HEADINGS;
+use pling_core::json;
+use pling_core::json::Value;
 use pling_core::receipt::Receipt;
 use pling_core::{
     observe, render, Action, Feedback, Limits, Record, Region, RowException, RowSet, Snapshot,
     StateGroup,
 };
-use serde_json::{json, Value};
 
 fn corpus() -> Vec<String> {
     serde_json::from_str(include_str!("fixtures/injection-corpus.json")).expect("corpus")
@@ -89,7 +90,7 @@ fn page(slot: &str, v: &str) -> Snapshot {
         value: Some(json!(at("field value now")).into()),
         ..Default::default()
     });
-    let mut fields = serde_json::Map::new();
+    let mut fields = pling_core::json::Map::new();
     fields.insert(at("field key"), json!(at("field value")));
     fields.insert("deep".into(), json!({"a": [at("nested field")]}));
     s.records.push(Record {
@@ -250,7 +251,7 @@ fn instructions_split_across_fields_rebuild_nothing() {
     for a in &short {
         for b in &short {
             let mut s = page("title", "x");
-            let mut fields = serde_json::Map::new();
+            let mut fields = pling_core::json::Map::new();
             fields.insert("k".into(), json!(a));
             fields.insert("v".into(), json!(b));
             s.records[0].fields = fields;

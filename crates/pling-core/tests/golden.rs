@@ -5,10 +5,11 @@
 //! example line by line except where the example leaves a choice open; each such choice is
 //! listed in `CHOICES` with its reason.
 
+use pling_core::json;
+use pling_core::json::Value;
 use pling_core::{
     observe, render, rules, system_message, Limits, Need, RuleNeeds, Snapshot, RULES,
 };
-use serde_json::{json, Value};
 
 const FIXTURE: &str = include_str!("fixtures/todos.json");
 const GOLDEN_TOOLS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/todos.tools.json");
@@ -178,7 +179,7 @@ fn folded_rows_resolve_to_the_original_ids() {
     let e = observation.resolve("delete", None).unwrap_err().to_string();
     assert_eq!(e, "unknown action `delete`; available now: add_todo, toggle, search");
     assert_eq!(names.action_id("toggle@t9", None).as_deref(), None);
-    let map = serde_json::to_value(names).unwrap();
+    let map = pling_core::json::to_value(names).unwrap();
     assert_eq!(map["toggle"]["rows"]["t12"], "toggle@t12");
     assert_eq!(map["search"]["action"], "search");
 }
@@ -239,7 +240,7 @@ fn a_page_needs_the_rules_for_what_it_shows() {
     assert!(!system.contains("hands control to the user") && !system.contains("shown masked"));
     // A sensitive value on the page brings the rule about masked values.
     let mut masked = snapshot.clone();
-    masked.state[0].value = serde_json::json!(pling_core::MASK).into();
+    masked.state[0].value = json!(pling_core::MASK).into();
     let o = observe(&masked, &Limits::default()).unwrap();
     assert!(render(&o).rules.has(Need::Masked));
     // A conversation keeps what a page needed: the union of two sets.

@@ -80,3 +80,27 @@ fn a_row_set_row_and_an_action_with_its_id_are_both_reachable() {
     assert_eq!((set.declared, single.declared), ("t", "t@a"));
     assert_eq!((&*set.action_id, &*single.action_id), ("t@a", "t@a"));
 }
+
+/// A record whose fields object has 200,000 keys, every one of them twice: reading it keeps
+/// one member per key (first place, last value) and stays linear, as does comparing it with
+/// the same fields in the reverse order (a receipt compares a record before and after).
+#[test]
+fn an_object_of_many_repeated_keys_reads_and_compares_in_linear_time() {
+    let n = 200_000;
+    let members = |order: &mut dyn Iterator<Item = usize>, value: &str| {
+        order.map(|i| format!("\"f{i}\":\"{value}{i}\"")).collect::<Vec<_>>().join(",")
+    };
+    let text = format!(
+        "{{{},{}}}",
+        members(&mut (0..n), "first"),
+        members(&mut (0..n).rev(), "last")
+    );
+    let fields: pling_core::json::Value = serde_json::from_str(&text).unwrap();
+    let map = fields.as_object().unwrap();
+    assert_eq!(map.len(), n);
+    assert_eq!(map.keys().next().unwrap(), "f0");
+    assert_eq!(fields["f7"], "last7");
+    let reversed = format!("{{{}}}", members(&mut (0..n).rev(), "last"));
+    let reversed: pling_core::json::Value = serde_json::from_str(&reversed).unwrap();
+    assert_eq!(fields, reversed);
+}

@@ -2,6 +2,8 @@
 //! folded row resolves back to its original action id, and the output is deterministic.
 
 use pling_core::agent::AgentConfig;
+use pling_core::json;
+use pling_core::json::Value;
 use pling_core::openai::{RequestOptions, ToolMode};
 use pling_core::options_read::from_json;
 use pling_core::retry::RetryPolicy;
@@ -10,7 +12,6 @@ use pling_core::{
     Record, RecordIds, Region, RowException, RowSet, Snapshot, StateGroup,
 };
 use proptest::prelude::*;
-use serde_json::{json, Value};
 use std::collections::HashSet;
 
 fn text() -> impl Strategy<Value = String> {
@@ -476,7 +477,7 @@ proptest! {
         }
         // Every available action of an active region that is listed resolves through its entry.
         let callable: usize = o.entries.iter().filter(|e| e.callable()).map(|e| e.runnable_count()).sum();
-        let map = serde_json::to_value(r.names).unwrap();
+        let map = pling_core::json::to_value(r.names).unwrap();
         let mapped: usize = map.as_object().unwrap().values().map(|v| v.get("rows").map_or(1, |r| r.as_object().unwrap().len())).sum();
         prop_assert_eq!(callable, mapped);
     }

@@ -31,7 +31,7 @@ fn corpus() -> Vec<(String, String)> {
     let before = Snapshot::from_json(include_str!("fixtures/todos.json")).unwrap();
     let mut after = before.clone();
     after.records.retain(|r| r.id == "t9");
-    after.state[1].value = serde_json::json!(1).into();
+    after.state[1].value = pling_core::json!(1).into();
     let search = before.actions.iter().find(|a| a.id == "search").unwrap();
     let receipt = pling_core::receipt::Receipt::ran(
         search,

@@ -8,11 +8,11 @@
 use crate::client::{self, ClientOptions, Failure};
 use crate::error;
 use pling_core::agent::{Agent, AgentConfig, Command, Outcome, Purpose};
+use pling_core::json::Value;
 use pling_core::json_text::object;
 use pling_core::openai::{ModelError, Reply};
 use pling_core::Snapshot;
 use serde::Serialize;
-use serde_json::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -46,19 +46,15 @@ extern "C" {
 pub struct Assistant(Rc<RefCell<Agent>>);
 
 /// Any serialisable value as a plain JS value (serde-wasm-bindgen, objects as plain objects
-/// as `JSON.parse` would make them). It becomes a `serde_json::Value` first, so each type has
-/// one serializer and the engine one conversion into JS.
+/// as `JSON.parse` would make them).
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    value_to_js(&to_value(value)?)
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(JsValue::from)
 }
 
-fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, JsValue> {
-    serde_json::to_value(value).map_err(|e| error::js_error("PlingError", e))
-}
-
-fn value_to_js(value: &Value) -> Result<JsValue, JsValue> {
-    let plain = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&plain).map_err(JsValue::from)
+/// `value` as a plain JS object with one more member, `key`.
+fn with_member(value: JsValue, key: &str, member: &JsValue) -> Result<JsValue, JsValue> {
+    js_sys::Reflect::set(&value, &key.into(), member)?;
+    Ok(value)
 }
 
 /// The page's answer to a dispatch; anything else is a failed dispatch that says what it was.
@@ -173,7 +169,7 @@ impl Driver {
     }
 
     fn event(&self, event: Value) -> Result<(), JsValue> {
-        self.host.emit(value_to_js(&event)?);
+        self.host.emit(to_js(&event)?);
         Ok(())
     }
 
@@ -217,9 +213,7 @@ impl Driver {
 
     fn replied(&self, reply: &Reply) -> Result<(), JsValue> {
         if let Some(usage) = &reply.usage {
-            let mut event = to_value(usage)?;
-            event["type"] = "usage".into();
-            self.event(event)?;
+            self.host.emit(with_member(to_js(usage)?, "type", &"usage".into())?);
         }
         if let Some(content) = reply.content.as_deref().filter(|c| !c.is_empty()) {
             self.event(object([("type", "reply".into()), ("content", content.into())]))?;
@@ -228,13 +222,15 @@ impl Driver {
     }
 
     async fn confirm(&mut self, command: &Command) -> Result<Command, JsValue> {
-        let mut request = to_value(command)?;
-        request["type"] = "confirm".into();
-        self.event(request.clone())?;
-        if let Some(map) = request.as_object_mut() {
-            map.remove("type");
-        }
-        let yes = JsFuture::from(self.host.confirm(value_to_js(&request)?)?).await?;
+        // The command is tagged `type: "confirm"`: the event; the question is its own copy
+        // without the tag, a `ConfirmRequest`.
+        self.host.emit(to_js(command)?);
+        let request = to_js(command)?;
+        js_sys::Reflect::delete_property(
+            request.unchecked_ref::<js_sys::Object>(),
+            &"type".into(),
+        )?;
+        let yes = JsFuture::from(self.host.confirm(request)?).await?;
         let yes = yes.is_truthy() && !self.stop.aborted();
         self.agent.borrow_mut().confirmed(yes).map_err(agent_error)
     }
@@ -279,10 +275,8 @@ pub fn chat_request(
     Ok(wasm_bindgen_futures::future_to_promise(async move {
         let result = client::chat(&body, streamed, &client, stop.as_ref(), on_text.as_ref()).await;
         match result {
-            Ok(reply) => value_to_js(&object([("ok", to_value(&reply)?)])),
-            Err(f) => {
-                value_to_js(&object([("error", f.error.to_json()), ("waitMs", f.wait_ms.into())]))
-            }
+            Ok(reply) => with_member(js_sys::Object::new().into(), "ok", &to_js(&reply)?),
+            Err(f) => to_js(&object([("error", f.error.to_json()), ("waitMs", f.wait_ms.into())])),
         }
     }))
 }

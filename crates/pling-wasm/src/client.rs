@@ -6,10 +6,10 @@
 
 use gloo_timers::callback::Timeout;
 use gloo_timers::future::TimeoutFuture;
+use pling_core::json::Value;
 use pling_core::openai::{self, ModelError, Reply, StreamAssembler, MAX_REPLY_BYTES};
 use pling_core::read::{self, Fields, Read};
 use pling_core::retry::{RetryHints, RetryPolicy};
-use serde_json::Value;
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

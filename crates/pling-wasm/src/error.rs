@@ -30,7 +30,7 @@ pub fn call(e: pling_core::CallError) -> JsValue {
 pub fn read_options<T>(
     value: &JsValue,
     what: &str,
-    read: fn(&serde_json::Value, &str) -> pling_core::read::Read<T>,
+    read: fn(&pling_core::json::Value, &str) -> pling_core::read::Read<T>,
 ) -> Result<T, JsValue> {
     let json = js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string());
     let json =

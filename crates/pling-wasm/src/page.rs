@@ -44,7 +44,7 @@ impl Page {
         #[derive(Serialize)]
         struct Out<'r> {
             section: &'r str,
-            tools: &'r [serde_json::Value],
+            tools: &'r [pling_core::json::Value],
             omissions: pling_core::Omissions,
             rules: u8,
         }
@@ -140,7 +140,7 @@ impl Page {
             action_id: run.action_id,
             declared: run.declared,
             record: run.record,
-            arguments: serde_json::Value::Null,
+            arguments: pling_core::json::Value::Null,
             confirm: false,
             handoff: false,
             description: run.description,
@@ -174,7 +174,7 @@ fn read_json<T>(
     what: &str,
     read: impl Fn(&Fields<'_>) -> Read<T>,
 ) -> Result<T, JsValue> {
-    let value: serde_json::Value = pling_core::json_text::from_str(text)
+    let value: pling_core::json::Value = pling_core::json_text::from_str(text)
         .map_err(|e| error::js_error("PlingError", format!("not {what}: {e}")))?;
     Fields::open(&value, ".").and_then(|f| read(&f)).map_err(|e| {
         error::js_error("PlingError", format!("not {what}: `{}`: {}", e.path, e.message))

@@ -1,7 +1,7 @@
 //! The OpenAI wire format's words for the person: a model error as a sentence.
 
+use pling_core::json::Value;
 use pling_core::openai::ModelError;
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 /// The message of a model error (JSON), as the person should read it.

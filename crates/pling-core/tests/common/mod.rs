@@ -1,11 +1,12 @@
 //! Snapshot builders shared by the integration tests and the benchmark.
 #![allow(dead_code)]
 
+use pling_core::json;
+use pling_core::json::{Map, Value};
 use pling_core::{
     Action, ActionKind, Effect, Feedback, PageIdentity, Record, RecordIds, Region, RowSet,
     Snapshot, StateGroup,
 };
-use serde_json::{json, Map, Value};
 
 /// The headings the page section may have: any other line starting `#` is forged.
 pub const HEADINGS: &[&str] = &[
