@@ -26,7 +26,7 @@ use crate::receipt::{record_label, Receipt};
 use crate::render::{render, tool_named, with_record_choices};
 use crate::rules::{system_message, RuleNeeds};
 use crate::snapshot::{Action, Effect::Write, Snapshot};
-use crate::text::{Joined, Lower};
+use crate::text::{occurs, Joined, Lower};
 use crate::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -341,13 +341,13 @@ fn is_context_overflow(error: &ModelError) -> bool {
     let m = message.lower();
     code == Some("context_length_exceeded")
         || (matches!(status, None | Some(400 | 413))
-            && (m.contains("context")
-                || m.contains("too many tokens")
-                || m.contains("maximum context"))
-            && (m.contains("exceed")
-                || m.contains("too long")
-                || m.contains("larger")
-                || m.contains("maximum")))
+            && (occurs(&m, "context")
+                || occurs(&m, "too many tokens")
+                || occurs(&m, "maximum context"))
+            && (occurs(&m, "exceed")
+                || occurs(&m, "too long")
+                || occurs(&m, "larger")
+                || occurs(&m, "maximum")))
 }
 
 /// The ratio of tokens the server counted to the context it has, when its message says both
@@ -1245,7 +1245,7 @@ impl Agent {
         let named: Vec<&(u8, String, String)> =
             takers.iter().filter(|t| t.0 > 0 && names_action(&self.request, &t.1)).collect();
         if let [(_, other, params)] = named[..] {
-            if !params.contains(',') {
+            if !params.as_bytes().contains(&b',') {
                 self.value_home = Some((other.clone(), params.clone(), full));
             }
             return Some(if names_action(&self.request, name) {
@@ -1599,7 +1599,7 @@ impl Agent {
     fn unrun_requested(&self) -> Vec<Left> {
         let request = self.request.lower();
         const NOT: [&str; 5] = [" not ", "n't", "never", "without", "don’t"];
-        if only_asks(&request) || NOT.iter().any(|n| request.contains(n)) {
+        if only_asks(&request) || NOT.iter().any(|n| occurs(&request, n)) {
             return vec![];
         }
         let Some(shown) = self.seen_page() else { return vec![] };
@@ -1776,7 +1776,7 @@ fn claims_a_change(answer: &str) -> bool {
         "?",
     ];
     let a = answer.lower();
-    DONE.iter().any(|w| a.contains(w)) && !NOT.iter().any(|w| a.contains(w))
+    DONE.iter().any(|w| occurs(&a, w)) && !NOT.iter().any(|w| occurs(&a, w))
 }
 
 /// Whether a request only asks something ("What does the note say?", "How many are
@@ -1829,7 +1829,7 @@ fn owns_failure(answer: &str) -> bool {
         "nothing",
     ];
     let a = answer.lower().replace('\u{2019}', "'");
-    WORDS.iter().any(|w| a.contains(w))
+    WORDS.iter().any(|w| occurs(&a, w))
 }
 
 /// The log's word for a call the person declined.
@@ -1900,8 +1900,8 @@ fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
     }
     let a = answer.trim_start();
     let definition = a.starts_with("<tools>")
-        || (a.contains("\"type\": \"function\"") || a.contains("\"type\":\"function\""))
-            && a.contains("\"parameters\"");
+        || (occurs(a, "\"type\": \"function\"") || occurs(a, "\"type\":\"function\""))
+            && occurs(a, "\"parameters\"");
     if definition {
         return Some(NonAnswer::ToolDefinition);
     }
@@ -1914,7 +1914,7 @@ fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
     // Nothing but a data block: the page's state said back, not an answer.
     let data =
         a.strip_prefix("<page_data>").and_then(|d| d.trim_end().strip_suffix("</page_data>"));
-    data.filter(|d| !d.contains("<page_data>")).map(|_| NonAnswer::PageData)
+    data.filter(|d| !occurs(d, "<page_data>")).map(|_| NonAnswer::PageData)
 }
 
 /// The lower-case words of a text, each with its first position. (A map of strings to
@@ -1932,7 +1932,9 @@ fn words_of(text: &str) -> crate::FxHashMap<String, usize> {
 fn past_forms(verb: &str) -> Vec<String> {
     let v = verb.lower();
     let mut out = vec![format!("{v}ed"), format!("{v}d")];
-    if let Some(last) = v.chars().last().filter(|c| !"aeiouwxy".contains(*c)) {
+    if let Some(last) =
+        v.chars().last().filter(|c| !matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'w' | 'x' | 'y'))
+    {
         out.push(format!("{v}{last}ed"));
     }
     out

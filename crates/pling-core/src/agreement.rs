@@ -16,7 +16,7 @@
 use crate::case::{lower_char, word_char};
 use crate::json::Value;
 use crate::snapshot::{Action, Snapshot};
-use crate::text::{Joined, Lower};
+use crate::text::{occurs, Joined, Lower};
 
 /// What comparing a row call with the request comes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,7 +209,7 @@ impl RowText {
     fn has(&self, cue: &[String]) -> bool {
         match cue {
             [one] => self.words.contains(one),
-            many => self.spaced.contains(&format!(" {} ", many.joined(" "))),
+            many => occurs(&self.spaced, &format!(" {} ", many.joined(" "))),
         }
     }
 }
@@ -365,7 +365,7 @@ pub fn lost_values(request: &str, sent: &Value, kept: &Value) -> Vec<(String, St
     sent.iter()
         .filter(|(k, _)| !kept.contains_key(k.as_str()) && k.as_str() != "record")
         .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.trim().to_owned())))
-        .filter(|(_, v)| v.chars().count() >= 3 && request.contains(&v.lower()))
+        .filter(|(_, v)| v.chars().count() >= 3 && occurs(&request, &v.lower()))
         .collect()
 }
 
@@ -381,7 +381,7 @@ pub fn names_target(snapshot: &Snapshot, record: Option<&str>, value: &str) -> b
         || params.into_iter().any(|p: String| same(&p))
         || record
             .and_then(|r| row_text(snapshot, r))
-            .is_some_and(|t| t.lower().contains(&value.lower()))
+            .is_some_and(|t| occurs(&t.lower(), &value.lower()))
 }
 
 /// Whether `request` holds a word of the action name `name` (`email` of `set_email`), other
@@ -410,8 +410,8 @@ pub fn copies_page_data(answer: &str, snapshot: &Snapshot) -> bool {
     let lower = answer.lower();
     let copied = |key: &str, v: &Value| {
         let mut hit = false;
-        each_text(v, &mut |t| hit |= t.contains(a));
-        hit && !lower.contains(&key.replace('_', " ").lower())
+        each_text(v, &mut |t| hit |= occurs(t, a));
+        hit && !occurs(&lower, &key.replace('_', " ").lower())
     };
     let in_records =
         snapshot.records.iter().flat_map(|r| r.fields.iter()).any(|(k, v)| copied(k, v));

@@ -4,7 +4,7 @@
 
 use crate::limits::Limits;
 use crate::openai::Message;
-use crate::text::{neutralize_tags, Joined, BLOCK_CLOSE, BLOCK_OPEN};
+use crate::text::{find, neutralize_tags, rfind, Joined, BLOCK_CLOSE, BLOCK_OPEN};
 use crate::tokens::{estimate, estimate_message};
 use serde::{Deserialize, Serialize};
 
@@ -108,8 +108,9 @@ impl History {
 
 /// The text inside a summary message's data block.
 fn summary_body(content: &str) -> &str {
-    let inner = content.split_once("<page_data>\n").map_or(content, |(_, rest)| rest);
-    inner.rsplit_once("\n</page_data>").map_or(inner, |(body, _)| body).trim()
+    let (open, close) = ("<page_data>\n", "\n</page_data>");
+    let inner = find(content, open).map_or(content, |at| &content[at + open.len()..]);
+    rfind(inner, close).map_or(inner, |at| &inner[..at]).trim()
 }
 
 fn message_tokens(m: &Message) -> usize {

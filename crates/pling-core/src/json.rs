@@ -167,9 +167,13 @@ impl PartialEq for Map {
         if self.len() <= SMALL {
             return self.members.iter().all(|(k, v)| other.get(k) == Some(v));
         }
-        let theirs: FxHashMap<&str, &Value> =
-            other.members.iter().map(|(k, v)| (k.as_str(), v)).collect();
-        self.members.iter().all(|(k, v)| theirs.get(k.as_str()) == Some(&v))
+        let mut theirs = FxHashMap::with_capacity_and_hasher(other.len(), Default::default());
+        for (i, (k, _)) in other.members.iter().enumerate() {
+            theirs.insert(k.as_str(), i);
+        }
+        self.members
+            .iter()
+            .all(|(k, v)| theirs.get(k.as_str()).is_some_and(|&i| other.members[i].1 == *v))
     }
 }
 

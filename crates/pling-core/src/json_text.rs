@@ -28,6 +28,11 @@ impl std::fmt::Display for Json<'_> {
 /// A JSON object of `members`, in their order: what `json!` builds, without a serializer call
 /// (and its error path) for every member.
 pub fn object<const N: usize>(members: [(&str, Value); N]) -> Value {
+    object_of(Vec::from(members))
+}
+
+/// [`object`]'s one body for every member count.
+fn object_of(members: Vec<(&str, Value)>) -> Value {
     let mut map = Map::new();
     for (key, value) in members {
         map.insert(key.to_owned(), value);

@@ -657,7 +657,10 @@ fn objects_on_own_lines(text: &str) -> Vec<&str> {
             // Only what a sloppy call leaves around it: a fence's backticks and language, a
             // doubled opening brace, stray closing braces. Any word before or after makes it a
             // quotation.
-            let before = before.trim().trim_start_matches('`').trim_start_matches("json");
+            let mut before = before.trim().trim_start_matches('`');
+            while let Some(rest) = before.strip_prefix("json") {
+                before = rest;
+            }
             before.trim().trim_end_matches(['{', ' ']).is_empty()
                 && after.trim().chars().all(|c| matches!(c, '}' | ']' | '`'))
         })
@@ -694,9 +697,9 @@ fn collect_calls(v: &Value, out: &mut Vec<ToolCall>) {
 fn between<'t>(text: &'t str, open: &str, close: &str) -> Vec<&'t str> {
     let mut out = Vec::new();
     let mut rest = text;
-    while let Some(start) = rest.find(open) {
+    while let Some(start) = crate::text::find(rest, open) {
         let after = &rest[start + open.len()..];
-        match after.find(close) {
+        match crate::text::find(after, close) {
             Some(end) => {
                 out.push(&after[..end]);
                 rest = &after[end + close.len()..];
@@ -724,7 +727,7 @@ fn fenced(text: &str) -> Vec<&str> {
 }
 
 fn undouble(text: &str) -> String {
-    text.replace("{{", "{").replace("}}", "}")
+    crate::text::replace(&crate::text::replace(text, "{{", "{"), "}}", "}")
 }
 
 /// Balanced top-level `{…}` spans of `text`, string-aware.

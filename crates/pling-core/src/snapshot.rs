@@ -244,7 +244,8 @@ pub const EXPECTATIONS: &[&str] = &[
 /// Whether `e` names a change an action can be expected to make.
 pub fn is_expectation(e: &str) -> bool {
     EXPECTATIONS.contains(&e)
-        || e.strip_prefix("state.").is_some_and(|name| !name.is_empty() && !name.contains('.'))
+        || e.strip_prefix("state.")
+            .is_some_and(|name| !name.is_empty() && !name.as_bytes().contains(&b'.'))
 }
 
 /// The rows of a row action declared once: the compact form of many `name@record` actions

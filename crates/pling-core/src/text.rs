@@ -121,14 +121,48 @@ fn join_all(parts: &mut dyn Iterator<Item = &str>, sep: &str) -> String {
     out
 }
 
-/// Whether `needle` occurs in `haystack`. The observation and the receipts search this way
-/// instead of `str::contains`, whose two-way searcher is 2 KB of code the observe-only engine
-/// would carry for two calls. Knuth–Morris–Pratt over the bytes: linear in both lengths, so
-/// page data built to be slow to search (`aaa…ab`) is not.
+/// Whether `needle` occurs in `haystack`. The engine searches text this way, and with
+/// [`find`], [`rfind`] and [`replace`], instead of `str`'s substring patterns, whose two-way
+/// searcher is 3 KB of code in the module.
 pub fn occurs(haystack: &str, needle: &str) -> bool {
-    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+    find(haystack, needle).is_some()
+}
+
+/// Where `needle` first occurs in `haystack` (a byte index).
+pub fn find(haystack: &str, needle: &str) -> Option<usize> {
+    let end = matched(haystack.as_bytes().iter(), needle.as_bytes().iter())?;
+    Some(end - needle.len())
+}
+
+/// Where `needle` last occurs in `haystack` (a byte index).
+pub fn rfind(haystack: &str, needle: &str) -> Option<usize> {
+    let end = matched(haystack.as_bytes().iter().rev(), needle.as_bytes().iter().rev())?;
+    Some(haystack.len() - end)
+}
+
+/// `haystack` with every `from` replaced by `to`.
+pub fn replace(haystack: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(haystack.len());
+    let mut rest = haystack;
+    while let Some(at) = find(rest, from).filter(|_| !from.is_empty()) {
+        out.push_str(&rest[..at]);
+        out.push_str(to);
+        rest = &rest[at + from.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// How many bytes of `haystack` were read when `needle` first matched, reading both in the
+/// order they come. Knuth–Morris–Pratt: linear in both lengths, so page data built to be slow
+/// to search (`aaa…ab`) is not.
+fn matched<'a>(
+    haystack: impl Iterator<Item = &'a u8>,
+    needle: impl Iterator<Item = &'a u8>,
+) -> Option<usize> {
+    let n: Vec<u8> = needle.copied().collect();
     if n.is_empty() {
-        return true;
+        return Some(0);
     }
     // fail[i]: the length of the longest proper prefix of n[..=i] that is also its suffix.
     let mut fail = vec![0usize; n.len()];
@@ -141,18 +175,18 @@ pub fn occurs(haystack: &str, needle: &str) -> bool {
         fail[i] = k;
     }
     let mut k = 0;
-    for &b in h {
+    for (read, &b) in haystack.enumerate() {
         while k > 0 && b != n[k] {
             k = fail[k - 1];
         }
         if b == n[k] {
             k += 1;
             if k == n.len() {
-                return true;
+                return Some(read + 1);
             }
         }
     }
-    false
+    None
 }
 
 /// Longest single page-data string kept in a record field or location line.
@@ -566,12 +600,20 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn occurs_as_contains_does(h in "[ab]{0,40}", n in "[ab]{0,6}", cut in 0usize..40) {
+        fn searches_as_str_does(h in "[abé]{0,40}", n in "[abé]{0,6}", to in "[xé]{0,2}", cut in 0usize..40) {
             proptest::prop_assert_eq!(occurs(&h, &n), h.contains(n.as_str()));
+            proptest::prop_assert_eq!(find(&h, &n), h.find(n.as_str()));
+            proptest::prop_assert_eq!(rfind(&h, &n), h.rfind(n.as_str()));
+            if !n.is_empty() {
+                proptest::prop_assert_eq!(replace(&h, &n, &to), h.replace(n.as_str(), &to));
+            }
             // And for needles taken from the text itself.
-            let from = cut.min(h.len());
-            let inner = &h[from..(from + 5).min(h.len())];
+            let from = (0..=cut.min(h.len())).rev().find(|&i| h.is_char_boundary(i)).unwrap_or(0);
+            let inner = &h[from..];
+            let inner = &inner[..(0..=inner.len().min(5)).rev().find(|&i| inner.is_char_boundary(i)).unwrap_or(0)];
             proptest::prop_assert!(occurs(&h, inner));
+            proptest::prop_assert_eq!(find(&h, inner), h.find(inner));
+            proptest::prop_assert_eq!(rfind(&h, inner), h.rfind(inner));
         }
     }
 
@@ -583,6 +625,8 @@ mod tests {
         assert!(occurs(&(text.clone() + "b"), &needle));
         assert!(occurs("masked: [masked]", "[masked]"));
         assert!(occurs("é, ü", "ü") && !occurs("é", "e"));
+        assert_eq!(rfind(&(text.clone() + "b"), &needle), Some(100_000));
+        assert_eq!(replace(&text, "aa", "b").len(), 100_000);
     }
 
     #[test]

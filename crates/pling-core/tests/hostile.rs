@@ -90,11 +90,8 @@ fn an_object_of_many_repeated_keys_reads_and_compares_in_linear_time() {
     let members = |order: &mut dyn Iterator<Item = usize>, value: &str| {
         order.map(|i| format!("\"f{i}\":\"{value}{i}\"")).collect::<Vec<_>>().join(",")
     };
-    let text = format!(
-        "{{{},{}}}",
-        members(&mut (0..n), "first"),
-        members(&mut (0..n).rev(), "last")
-    );
+    let text =
+        format!("{{{},{}}}", members(&mut (0..n), "first"), members(&mut (0..n).rev(), "last"));
     let fields: pling_core::json::Value = serde_json::from_str(&text).unwrap();
     let map = fields.as_object().unwrap();
     assert_eq!(map.len(), n);

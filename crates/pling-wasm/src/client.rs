@@ -267,7 +267,7 @@ impl Attempt {
             .get("content-type")
             .ok()
             .flatten()
-            .is_some_and(|t| t.contains("text/event-stream"));
+            .is_some_and(|t| pling_core::text::occurs(&t, "text/event-stream"));
         if response.ok() && streamed && event_stream && response.body().is_some() {
             return self.stream(response, on_text).await;
         }
