@@ -231,12 +231,24 @@ impl State {
 #[derive(Debug, Clone, PartialEq)]
 struct InFlight {
     call: ToolCall,
-    action: Action,
+    /// Where the declared action is in `before`'s snapshot.
+    action_at: Option<usize>,
     action_id: String,
     record: Option<String>,
     arguments: Value,
     before: Rc<Observed>,
     outcome: Option<Outcome>,
+}
+
+impl InFlight {
+    /// The declared action the call runs, as the snapshot it was checked against has it.
+    fn action(&self) -> Option<&Action> {
+        self.action_at.and_then(|i| self.before.snapshot().actions.get(i))
+    }
+
+    fn description(&self) -> &str {
+        self.action().map_or("", |a| a.description.as_str())
+    }
 }
 
 /// The assistant loop.
@@ -470,10 +482,11 @@ impl Agent {
         if receipt {
             if let Some(flight) = self.in_flight.take() {
                 let outcome = flight.outcome.clone().unwrap_or_default();
+                let gone = Action::default();
                 let receipt = crate::call::ran(
                     flight.before.snapshot(),
                     current.snapshot(),
-                    &flight.action,
+                    flight.action().unwrap_or(&gone),
                     &flight.action_id,
                     flight.record.as_deref(),
                     outcome.ok,
@@ -482,7 +495,7 @@ impl Agent {
                 self.push_result(&flight.call, &receipt);
                 if !outcome.ok {
                     self.count_failure(&flight.call);
-                } else if flight.action.effect == Write {
+                } else if flight.action().is_none_or(|a| a.effect == Write) {
                     self.wrote = true;
                 }
                 // Anything the request asked for that ran, not Pling's own search for a row.
@@ -860,7 +873,7 @@ impl Agent {
         let flight = self.in_flight.take().expect("checked above");
         let receipt = Receipt::refused(
             &flight.action_id,
-            flight.action.description.as_str(),
+            flight.description(),
             DECLINED.to_owned(),
             self.available_names(),
         );
@@ -906,7 +919,7 @@ impl Agent {
             };
             let receipt = Receipt::refused(
                 &flight.action_id,
-                flight.action.description.as_str(),
+                flight.description(),
                 error.to_owned(),
                 String::new(),
             );
@@ -1133,8 +1146,7 @@ impl Agent {
     /// Starts a checked call: hands it to the person, asks them, or dispatches it.
     fn start(&mut self, call: ToolCall, checked: Call) -> Option<Command> {
         let current = self.snapshot.clone()?;
-        let action =
-            crate::call::action_of(current.snapshot(), &checked).cloned().unwrap_or_default();
+        let action_at = current.snapshot().actions.iter().position(|a| a.id == checked.declared);
         let flight = InFlight {
             action_id: checked.action_id.clone(),
             record: checked.record.clone(),
@@ -1142,7 +1154,7 @@ impl Agent {
             arguments: checked.arguments.clone(),
             before: current,
             outcome: None,
-            action,
+            action_at,
         };
         if checked.handoff {
             return Some(self.hand_off(flight));
@@ -1157,7 +1169,7 @@ impl Agent {
                     .record
                     .as_deref()
                     .and_then(|r| record_label(flight.before.snapshot(), r)),
-                description: flight.action.description.as_str().to_owned(),
+                description: flight.description().to_owned(),
                 arguments: flight.arguments.clone(),
             }
         } else {
@@ -1170,7 +1182,7 @@ impl Agent {
 
     /// A step only the person can take: it is never run; the loop ends with what to do.
     fn hand_off(&mut self, flight: InFlight) -> Command {
-        let description = flight.action.description.as_str().to_owned();
+        let description = flight.description().to_owned();
         let receipt =
             Receipt::refused(&flight.action_id, &description, HANDED_OFF.to_owned(), String::new());
         self.push_result(&flight.call, &receipt);
@@ -2001,7 +2013,7 @@ fn row_words(snapshot: &Snapshot, record: &str) -> String {
 fn dispatch_command(flight: &InFlight) -> Command {
     Command::Dispatch {
         action_id: flight.action_id.clone(),
-        declared: flight.action.id.clone(),
+        declared: flight.action().map_or_else(String::new, |a| a.id.clone()),
         record: flight.record.clone(),
         arguments: flight.arguments.clone(),
     }
