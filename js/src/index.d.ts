@@ -497,6 +497,16 @@ export interface Problem {
   waitMs?: number;
 }
 
+/** One message of the conversation, as the OpenAI chat format writes it. */
+export type ChatMessage =
+  | { role: 'user'; content: string }
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+    }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
 export declare class Assistant {
   /** What a request that the page navigated away from was doing (read once), or null. */
   static interrupted(): { request: string; action: string | null; at: number } | null;
@@ -504,7 +514,8 @@ export declare class Assistant {
   readonly busy: boolean;
   run(text: string): Promise<AssistantResult>;
   stop(): void;
-  history(): object[];
+  /** The conversation so far (without any page section), as OpenAI chat messages. */
+  history(): ChatMessage[];
   destroy(): void;
 }
 

@@ -17,6 +17,7 @@ use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
 use crate::json::Value;
 use crate::json_text::{object, text, Json};
 use crate::limits::Limits;
+use crate::list::Listed;
 use crate::observed::Observed;
 use crate::openai::{
     parse_structured, recover_calls, request_body, structured_format, Message, ModelError, Reply,
@@ -373,7 +374,7 @@ fn overflow_ratio(error: &ModelError) -> Option<f64> {
         .split(|c: char| !c.is_ascii_digit())
         .filter(|s| !s.is_empty())
         .filter_map(|s| s.parse().ok())
-        .collect();
+        .listed();
     match numbers.as_slice() {
         [asked, context, ..] if *context > 0 && asked > context => {
             Some(*asked as f64 / *context as f64)
@@ -548,7 +549,7 @@ impl Agent {
         if calls.is_empty() {
             return Ok(self.answered(content.unwrap_or_default().trim().to_owned(), finish_reason));
         }
-        let kept = calls.iter().map(ToolCall::for_history).collect();
+        let kept = calls.iter().map(ToolCall::for_history).listed();
         self.history.messages.push(Message::Assistant { content, tool_calls: kept });
         self.pending = calls.into();
         self.reply_calls = 0;
@@ -799,7 +800,7 @@ impl Agent {
                 d.dispatched && d.name == l.name && (l.record.is_none() || d.record == l.record)
             })
         };
-        left.into_iter().filter(|l| !tried(l)).collect()
+        left.into_iter().filter(|l| !tried(l)).listed()
     }
 
     /// An answer that only apologises ("I'm sorry, but I can't assist with that.") after
@@ -1255,7 +1256,7 @@ impl Agent {
         let lost = format!("`{name}` has no parameter `{parameter}`, so \"{value}\" from the request would be lost; it did not run");
         // The one other action the request names by a word of its name is where it goes.
         let named: Vec<&(u8, String, String)> =
-            takers.iter().filter(|t| t.0 > 0 && names_action(&self.request, &t.1)).collect();
+            takers.iter().filter(|t| t.0 > 0 && names_action(&self.request, &t.1)).listed();
         if let [(_, other, params)] = named[..] {
             if !params.as_bytes().contains(&b',') {
                 self.value_home = Some((other.clone(), params.clone(), full));
@@ -1266,8 +1267,7 @@ impl Agent {
                 format!("{lost}. Enter it with `{other}` (its `{params}`) instead")
             });
         }
-        let list: Vec<String> =
-            takers.iter().take(6).map(|t| format!("{}({})", t.1, t.2)).collect();
+        let list: Vec<String> = takers.iter().take(6).map(|t| format!("{}({})", t.1, t.2)).listed();
         (!list.is_empty()).then(|| format!(
             "{lost}. Actions that take a value: {}. Enter the value with the one it belongs to, then call `{name}` if it is still needed",
             list.joined(", ")
@@ -1290,14 +1290,14 @@ impl Agent {
                     .iter()
                     .filter(|(k, v)| k.as_str() != "record" && v["type"] == "string")
                     .map(|(k, _)| k.as_str())
-                    .collect();
+                    .listed();
                 let rank =
                     if e.name == name { 0 } else { 1 + u8::from(Some(&e.region_path) != region) };
                 (!params.is_empty()).then(|| (rank, e.name.clone(), params.joined(", ")))
             })
-            .collect();
+            .listed();
         // In rank order (a sort would cost its code).
-        (0..3).flat_map(|rank| takers.iter().filter(move |t| t.0 == rank).cloned()).collect()
+        (0..3).flat_map(|rank| takers.iter().filter(move |t| t.0 == rank).cloned()).listed()
     }
 
     /// A refused row call (a row that cannot run now, say) whose row the request does not
@@ -1327,7 +1327,7 @@ impl Agent {
         let this = row_words(shown, record);
         match verdict {
             Agreement::Better { rows } => {
-                let named: Vec<String> = rows.iter().map(|r| row_words(shown, r)).collect();
+                let named: Vec<String> = rows.iter().map(|r| row_words(shown, r)).listed();
                 self.find_first = Some(format!(
                     "Call `{name}` with one of the rows the request names: {}; or ask me which one.",
                     rows.joined(", ")
@@ -1339,7 +1339,7 @@ impl Agent {
             }
             Agreement::NotShown { words } => {
                 let quoted: Vec<String> =
-                    words.iter().map(|w| format!("\u{201c}{w}\u{201d}")).collect();
+                    words.iter().map(|w| format!("\u{201c}{w}\u{201d}")).listed();
                 let advice = self.advice(name, &words.joined(" "));
                 // Once the search ran, the operation goes to the one row it found that the
                 // request names (for the person to allow), as for a row not on the page.
@@ -1372,7 +1372,7 @@ impl Agent {
                 "Call `{name}` with one of the rows the request names: {ids}; or ask me which one."
             ));
             let rows: Vec<String> =
-                named.iter().filter_map(|r| shown.map(|s| row_words(s, r))).collect();
+                named.iter().filter_map(|r| shown.map(|s| row_words(s, r))).listed();
             return format!(
                 "record `{record}` is not a row of `{name}` on the page now; the rows that match the request are {}. Call `{name}` with one of them",
                 rows.joined(", ")
@@ -1665,7 +1665,7 @@ impl Agent {
     /// text from before it ran.
     fn ran_rows(&self, verb: &str) -> Vec<(&str, &str)> {
         let ran = self.ran_text.iter().filter(|(name, _, _)| name.starts_with(verb));
-        ran.map(|(_, id, text)| (id.as_str(), text.as_str())).collect()
+        ran.map(|(_, id, text)| (id.as_str(), text.as_str())).listed()
     }
 
     /// Whether an operation whose name starts with `verb` ran successfully in this request
@@ -1731,7 +1731,7 @@ impl Agent {
                 };
                 format!("{}{} ({})", d.name, target, status)
             })
-            .collect();
+            .listed();
         if ran.is_empty() {
             format!("{why} Nothing on the page was changed.")
         } else {
@@ -1993,7 +1993,7 @@ impl Left {
 }
 
 fn words_of_left(left: &[Left]) -> String {
-    left.iter().map(Left::words).collect::<Vec<_>>().joined(" and ")
+    left.iter().map(Left::words).listed().joined(" and ")
 }
 
 /// The record ids an action acts on: its row set's, or its own record.

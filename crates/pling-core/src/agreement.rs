@@ -15,6 +15,7 @@
 
 use crate::case::{lower_char, word_char};
 use crate::json::Value;
+use crate::list::Listed;
 use crate::snapshot::{Action, Snapshot};
 use crate::text::{occurs, Joined, Lower};
 
@@ -90,7 +91,7 @@ pub fn agreement(
 /// joined by spaces: the words to search the page for.
 pub fn naming_words(request: &str, snapshot: &Snapshot) -> String {
     let (strong, _) = cues(request, &Words::from(vocabulary(snapshot)));
-    strong.iter().map(|c| c.shown.as_str()).collect::<Vec<_>>().joined(" ")
+    strong.iter().map(|c| c.shown.as_str()).listed().joined(" ")
 }
 
 /// The rows of `declared` that the request names, best first (at most three): by its ids,
@@ -118,8 +119,8 @@ pub fn rows_named_apart(
 ) -> Vec<String> {
     let rows = rows_of(snapshot, declared);
     let (strong, weak) = cues(request, &Words::from(vocabulary(snapshot)));
-    let ran: Vec<RowText> = done.iter().map(|(_, text)| RowText::new(&[text])).collect();
-    let done: Vec<&str> = done.iter().map(|(id, _)| *id).collect();
+    let ran: Vec<RowText> = done.iter().map(|(_, text)| RowText::new(&[text])).listed();
+    let done: Vec<&str> = done.iter().map(|(id, _)| *id).listed();
     let own = |row: &RowText| -> usize {
         if strong.is_empty() {
             let apart = |w: &&String| !ran.iter().any(|r| r.words.contains(w.as_str()));
@@ -130,12 +131,12 @@ pub fn rows_named_apart(
         }
     };
     let left: Vec<&(String, RowText)> =
-        rows.iter().filter(|(id, _)| !done.contains(&id.as_str())).collect();
+        rows.iter().filter(|(id, _)| !done.contains(&id.as_str())).listed();
     let best = left.iter().map(|(_, r)| own(r)).max().unwrap_or(0);
     if best == 0 {
         return vec![];
     }
-    left.iter().filter(|(_, r)| own(r) == best).take(MAX_NAMED).map(|(id, _)| id.clone()).collect()
+    left.iter().filter(|(_, r)| own(r) == best).take(MAX_NAMED).map(|(id, _)| id.clone()).listed()
 }
 
 fn by_strong(rows: &[(String, RowText)], chosen: usize, strong: &[Cue]) -> Agreement {
@@ -147,7 +148,7 @@ fn by_strong(rows: &[(String, RowText)], chosen: usize, strong: &[Cue]) -> Agree
     if !better.is_empty() {
         return Agreement::Better { rows: better };
     }
-    Agreement::NotShown { words: strong.iter().map(|c| c.shown.clone()).collect() }
+    Agreement::NotShown { words: strong.iter().map(|c| c.shown.clone()).listed() }
 }
 
 fn by_weak(rows: &[(String, RowText)], chosen: usize, weak: &[String]) -> Agreement {
@@ -163,7 +164,7 @@ fn by_weak(rows: &[(String, RowText)], chosen: usize, weak: &[String]) -> Agreem
 
 /// Ids of the rows with the highest positive `score`, in page order, at most [`MAX_NAMED`].
 fn best_rows(rows: &[(String, RowText)], score: impl Fn(&RowText) -> usize) -> Vec<String> {
-    let scores: Vec<usize> = rows.iter().map(|(_, r)| score(r)).collect();
+    let scores: Vec<usize> = rows.iter().map(|(_, r)| score(r)).listed();
     let mut out = Vec::new();
     let mut level = scores.iter().copied().max().unwrap_or(0);
     while level > 0 && out.len() < MAX_NAMED {
@@ -201,7 +202,7 @@ struct RowText {
 
 impl RowText {
     fn new(parts: &[&str]) -> Self {
-        let list: Vec<String> = parts.iter().flat_map(|p| words(p)).collect();
+        let list: Vec<String> = parts.iter().flat_map(|p| words(p)).listed();
         let spaced = format!(" {} ", list.joined(" "));
         Self { words: Words::from(list), spaced }
     }
@@ -235,7 +236,7 @@ fn rows_of(snapshot: &Snapshot, declared: &str) -> Vec<(String, RowText)> {
     row_ids_of(snapshot, declared)
         .filter_map(|id| snapshot.records.iter().find(|r| r.id == id))
         .map(|r| (r.id.clone(), RowText::new(&[&record_text(r)])))
-        .collect()
+        .listed()
 }
 
 /// A record's id, label and scalar fields, as one text to compare words with.
@@ -350,7 +351,7 @@ fn words(text: &str) -> Vec<String> {
                 _ => w,
             }
         })
-        .collect()
+        .listed()
 }
 
 /// The arguments of a call that its action does not take — in `sent`, the arguments as the
@@ -366,7 +367,7 @@ pub fn lost_values(request: &str, sent: &Value, kept: &Value) -> Vec<(String, St
         .filter(|(k, _)| !kept.contains_key(k.as_str()) && k.as_str() != "record")
         .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.trim().to_owned())))
         .filter(|(_, v)| v.chars().count() >= 3 && occurs(&request, &v.lower()))
-        .collect()
+        .listed()
 }
 
 /// Whether `value`, an argument of a call on `record` (if a row call), names the call's

@@ -3,6 +3,7 @@
 //! recent stay verbatim, and the cut never separates an assistant tool call from its results.
 
 use crate::limits::Limits;
+use crate::list::Listed;
 use crate::openai::Message;
 use crate::text::{find, neutralize_tags, rfind, Joined, BLOCK_CLOSE, BLOCK_OPEN};
 use crate::tokens::{estimate, estimate_message};
@@ -123,7 +124,7 @@ fn message_tokens(m: &Message) -> usize {
 }
 
 fn clip(text: &str, max: usize) -> String {
-    let flat: String = text.split_whitespace().collect::<Vec<_>>().joined(" ");
+    let flat: String = text.split_whitespace().listed().joined(" ");
     crate::text::shorten(&flat, max).0.into_owned()
 }
 

@@ -26,6 +26,7 @@ pub mod history;
 pub mod json;
 pub mod json_text;
 mod limits;
+mod list;
 mod observe;
 mod observed;
 pub mod openai;

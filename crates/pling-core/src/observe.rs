@@ -4,6 +4,7 @@
 use crate::error::SnapshotError;
 use crate::json::Value;
 use crate::limits::Limits;
+use crate::list::Listed;
 use crate::snapshot::{Action, ActionKind, Effect, Index, Snapshot};
 use crate::text::{
     authored_line, block_json, char_len, data_line, data_value_inline, shorten, summarize, Joined,
@@ -272,7 +273,7 @@ impl<'a> Regions<'a> {
         let mut top_inactive = vec![None; n];
         let mut paths = vec![String::new(); n];
         let mut preorder = Vec::with_capacity(n);
-        let mut stack: Vec<(usize, usize)> = roots.iter().rev().map(|&r| (r, 0)).collect();
+        let mut stack: Vec<(usize, usize)> = roots.iter().rev().map(|&r| (r, 0)).listed();
         while let Some((r, depth)) = stack.pop() {
             let region = &snapshot.regions[r];
             let name = authored_line(region.name.as_str());
@@ -1283,7 +1284,7 @@ fn hidden_line(regions: &Regions<'_>, r: usize, actions: &Actions<'_>, records: 
         .iter()
         .filter(|(h, e)| *h == r && entries[*e].callable())
         .map(|(_, e)| entries[*e].name.as_str())
-        .collect();
+        .listed();
     if reveal.is_empty() {
         line.push_str("; no declared action reveals it");
     } else {
@@ -1403,7 +1404,7 @@ impl LeftOut {
 fn by_kind(feedback: &[crate::snapshot::Feedback]) -> Vec<usize> {
     use crate::snapshot::FeedbackKind::{Error, Status, Warning};
     let of_kind = |k| (0..feedback.len()).filter(move |&i| feedback[i].kind == k);
-    of_kind(Error).chain(of_kind(Warning)).chain(of_kind(Status)).collect()
+    of_kind(Error).chain(of_kind(Warning)).chain(of_kind(Status)).listed()
 }
 
 fn feedback_lines(

@@ -3,6 +3,7 @@
 
 use crate::json::{Map, Value};
 use crate::json_text::{object, text};
+use crate::list::Listed;
 use crate::text::Joined;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -83,7 +84,7 @@ impl Message {
                                 ("function", function),
                             ])
                         })
-                        .collect();
+                        .listed();
                     m.insert("tool_calls".into(), Value::Array(calls));
                 }
                 Value::Object(m)
@@ -616,9 +617,7 @@ fn calls_in(candidates: Vec<&str>) -> Vec<ToolCall> {
         let values = match lenient(text) {
             Some(Value::Array(items)) => items,
             Some(v) => vec![v],
-            None => {
-                json_objects(text).iter().filter_map(|o| serde_json::from_str(o).ok()).collect()
-            }
+            None => json_objects(text).iter().filter_map(|o| serde_json::from_str(o).ok()).listed(),
         };
         for v in values {
             collect_calls(&v, &mut calls);
@@ -664,7 +663,7 @@ fn objects_on_own_lines(text: &str) -> Vec<&str> {
             before.trim().trim_end_matches(['{', ' ']).is_empty()
                 && after.trim().chars().all(|c| matches!(c, '}' | ']' | '`'))
         })
-        .collect()
+        .listed()
 }
 
 fn collect_calls(v: &Value, out: &mut Vec<ToolCall>) {
@@ -723,7 +722,7 @@ fn fenced(text: &str) -> Vec<&str> {
                 _ => b,
             }
         })
-        .collect()
+        .listed()
 }
 
 fn undouble(text: &str) -> String {
@@ -844,7 +843,7 @@ pub fn structured_format(tools: &[Value]) -> Value {
             };
             Some(branch(name, ("arguments", parameters)))
         })
-        .collect();
+        .listed();
     branches.push(branch("answer", ("answer", object([("type", "string".into())]))));
     let schema = object([("anyOf", Value::Array(branches))]);
     let format =
@@ -884,7 +883,7 @@ fn signature(parameters: &Value) -> String {
     let Some(props) = parameters["properties"].as_object() else { return String::new() };
     let required: Vec<&str> = parameters["required"]
         .as_array()
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .map(|r| r.iter().filter_map(Value::as_str).listed())
         .unwrap_or_default();
     props
         .iter()
@@ -892,14 +891,14 @@ fn signature(parameters: &Value) -> String {
             let optional = if required.contains(&name.as_str()) { "" } else { "?" };
             format!("{name}{optional}: {}", type_words(schema))
         })
-        .collect::<Vec<_>>()
+        .listed()
         .joined(", ")
 }
 
 /// A schema's type in a few words: its enum values (up to 8), or its type name.
 fn type_words(schema: &Value) -> String {
     if let Some(values) = schema["enum"].as_array() {
-        let mut shown: Vec<String> = values.iter().take(8).map(crate::json_text::text).collect();
+        let mut shown: Vec<String> = values.iter().take(8).map(crate::json_text::text).listed();
         if values.len() > 8 {
             shown.push(format!("… {} more", values.len() - 8));
         }
@@ -907,7 +906,7 @@ fn type_words(schema: &Value) -> String {
     }
     match &schema["type"] {
         Value::String(t) => t.clone(),
-        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect::<Vec<_>>().joined(" | "),
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).listed().joined(" | "),
         _ => "any".to_owned(),
     }
 }

@@ -11,6 +11,7 @@
 //! a round-trip test holds the two to one shape.
 
 use crate::json::{Map, Value};
+use crate::list::Listed;
 use crate::text::Joined;
 
 /// What is wrong and where: `path` as `actions[3].kind`, `.` for the document itself.
@@ -71,7 +72,7 @@ impl<'v> Fields<'v> {
             return Err(expected(path, "an object", value));
         };
         if let Some(key) = map.keys().find(|k| !known.contains(&k.as_str())) {
-            let names = known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().joined(", ");
+            let names = known.iter().map(|k| format!("`{k}`")).listed().joined(", ");
             return Err(error(path, format!("unknown field `{key}`, expected one of {names}")));
         }
         Ok(Self { map, path: path.to_owned() })
@@ -229,7 +230,7 @@ pub fn one_of<T: Copy>(v: &Value, path: &str, all: &[T], name: fn(T) -> &'static
     match all.iter().find(|t| name(**t) == s) {
         Some(t) => Ok(*t),
         None => {
-            let names = all.iter().map(|t| format!("`{}`", name(*t))).collect::<Vec<_>>();
+            let names = all.iter().map(|t| format!("`{}`", name(*t))).listed();
             Err(error(
                 path,
                 format!("unknown variant `{s}`, expected one of {}", names.joined(", ")),

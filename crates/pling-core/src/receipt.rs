@@ -3,6 +3,7 @@
 //! changes, new feedback, a change of page identity — as the tool result the model reads.
 
 use crate::json::{Map, Value};
+use crate::list::Listed;
 use crate::snapshot::{Action, Snapshot};
 use crate::text::{data_line, occurs, summarize, Joined};
 use crate::tokens::estimate;
@@ -211,9 +212,9 @@ fn record_changes(before: &Snapshot, after: &Snapshot) -> RecordChanges {
     let (after_order, after_places) = record_views(after);
     let id = |s: &str| data_line(s, 80).0;
     let added: Vec<String> =
-        after_order.iter().filter(|r| !before_places.contains_key(r.0)).map(|r| id(r.0)).collect();
+        after_order.iter().filter(|r| !before_places.contains_key(r.0)).map(|r| id(r.0)).listed();
     let removed: Vec<String> =
-        before_order.iter().filter(|r| !after_places.contains_key(r.0)).map(|r| id(r.0)).collect();
+        before_order.iter().filter(|r| !after_places.contains_key(r.0)).map(|r| id(r.0)).listed();
     let mut changed: Vec<RecordChange> = after_order
         .iter()
         .filter_map(|(r, new)| {
@@ -221,7 +222,7 @@ fn record_changes(before: &Snapshot, after: &Snapshot) -> RecordChanges {
             let fields = changed_fields(old, new)?;
             Some(RecordChange { id: id(r), fields })
         })
-        .collect();
+        .listed();
     let mut more = Map::new();
     let mut out = RecordChanges {
         added: capped(added, &mut more, "added"),
@@ -268,12 +269,12 @@ fn action_changes(before: &Snapshot, after: &Snapshot) -> ActionChanges {
             .iter()
             .filter(|n| after_available.contains_key(*n) && !before_available.contains_key(*n))
             .map(|n| n.to_string())
-            .collect(),
+            .listed(),
         now_unavailable: before_ops
             .iter()
             .filter(|n| before_available.contains_key(*n) && !after_available.contains_key(*n))
             .map(|n| n.to_string())
-            .collect(),
+            .listed(),
     }
 }
 
@@ -317,7 +318,7 @@ fn with_field_errors(error: Option<String>, feedback: &[Value]) -> Option<String
         })
         .filter(|line| error.as_deref().is_none_or(|e| !occurs(e, line)))
         .take(3)
-        .collect();
+        .listed();
     if said.is_empty() {
         return error;
     }

@@ -3,6 +3,7 @@
 
 use crate::json::{Map, Value};
 use crate::json_text::object;
+use crate::list::Listed;
 use crate::observe::{plural, Entry, Observation, Row, Target, EXAMPLE_IDS};
 use crate::rules::{Need, RuleNeeds};
 use crate::snapshot::{ActionKind, MASK};
@@ -68,7 +69,7 @@ impl Serialize for NameMap<'_, '_> {
             Rows(Rows<'r, 'a>),
         }
         let callable: Vec<&Entry<'_>> =
-            self.observation.entries.iter().filter(|e| e.callable()).collect();
+            self.observation.entries.iter().filter(|e| e.callable()).listed();
         let mut m = s.serialize_map(Some(callable.len()))?;
         for e in callable {
             match &e.target {
@@ -226,7 +227,7 @@ fn rows_note(rows: &[crate::observe::Row<'_>], count: usize, offscreen: usize, l
         return;
     }
     let examples: Vec<String> =
-        rows.iter().take(EXAMPLE_IDS).map(|row| data_line(row.record, 40).0).collect();
+        rows.iter().take(EXAMPLE_IDS).map(|row| data_line(row.record, 40).0).listed();
     let _ = write!(
         line,
         " | use record to select a row ({}: {}",
@@ -254,12 +255,7 @@ const BLOCKED_EXAMPLES: usize = 3;
 fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: &mut String) {
     let Some(first) = blocked.first() else { return };
     let ids = |n: usize| -> String {
-        blocked
-            .iter()
-            .take(n)
-            .map(|b| data_line(b.row.record, 40).0)
-            .collect::<Vec<_>>()
-            .joined(" / ")
+        blocked.iter().take(n).map(|b| data_line(b.row.record, 40).0).listed().joined(" / ")
     };
     if !available && blocked.iter().all(|b| b.reason == first.reason) {
         let _ = write!(
@@ -280,13 +276,13 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
         .take(BLOCKED_EXAMPLES)
         .map(|(reason, rows)| {
             let mut ids: Vec<String> =
-                rows.iter().take(EXAMPLE_IDS).map(|r| data_line(r, 40).0).collect();
+                rows.iter().take(EXAMPLE_IDS).map(|r| data_line(r, 40).0).listed();
             if rows.len() > EXAMPLE_IDS {
                 ids.push(format!("… {} more", rows.len() - EXAMPLE_IDS));
             }
             format!("{} ({})", ids.joined(" / "), shorten_reason(reason))
         })
-        .collect();
+        .listed();
     line.push_str(&named.joined("; "));
     if groups.len() > BLOCKED_EXAMPLES {
         let rest: usize = groups[BLOCKED_EXAMPLES..].iter().map(|(_, rows)| rows.len()).sum();
@@ -502,7 +498,7 @@ pub fn with_record_choices(o: &Observation<'_>, mut tools: Vec<Value>) -> Vec<Va
             .iter()
             .chain(blocked.iter().map(|b| &b.row))
             .map(|r| Value::String(r.record.to_owned()))
-            .collect();
+            .listed();
         let record = tool.get_mut("function").and_then(|f| f.get_mut("parameters"));
         let record = record.and_then(|p| p.get_mut("properties")).and_then(|p| p.get_mut("record"));
         if let Some(record) = record {
@@ -514,7 +510,7 @@ pub fn with_record_choices(o: &Observation<'_>, mut tools: Vec<Value>) -> Vec<Va
 
 /// The `tools` array: one OpenAI function per callable entry, in page order.
 pub fn tools(o: &Observation<'_>) -> Vec<Value> {
-    o.entries.iter().filter(|e| e.callable()).map(|e| tool(o, e)).collect()
+    o.entries.iter().filter(|e| e.callable()).map(|e| tool(o, e)).listed()
 }
 
 /// The tool of the callable entry named `name`, as [`tools`] writes it.

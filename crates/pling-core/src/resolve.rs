@@ -2,6 +2,7 @@
 //! Names map; they grant nothing: availability is checked here, against the observation the
 //! model saw, before anything runs.
 
+use crate::list::Listed;
 use crate::observe::{Entry, Observation, Target};
 use crate::text::Joined;
 use std::borrow::Cow;
@@ -99,7 +100,7 @@ impl<'a> Observation<'a> {
     /// Callable names, comma-separated, for error messages.
     pub fn callable_names(&self) -> String {
         let names: Vec<&str> =
-            self.entries.iter().filter(|e| e.callable()).map(|e| e.name.as_str()).collect();
+            self.entries.iter().filter(|e| e.callable()).map(|e| e.name.as_str()).listed();
         if names.is_empty() {
             "none".to_owned()
         } else {
@@ -124,7 +125,7 @@ impl<'a> Observation<'a> {
             })
             .filter(|e| matches!(e.target, Target::Action { .. }))
             .take(6)
-            .collect()
+            .listed()
     }
 
     /// The page's text search called with `words`: the tool's name and its arguments, when
@@ -159,7 +160,7 @@ impl<'a> Observation<'a> {
     /// Advice for a record that is not on the page: the read actions that find things
     /// (search, filters, pages), or to ask the user.
     fn where_to_look(&self, name: &str) -> String {
-        let finders: Vec<&str> = self.finders().iter().map(|e| e.name.as_str()).collect();
+        let finders: Vec<&str> = self.finders().iter().map(|e| e.name.as_str()).listed();
         if finders.is_empty() {
             "Do not guess an id: ask the user which record they mean.".to_owned()
         } else {
@@ -218,7 +219,7 @@ impl<'a> Observation<'a> {
         record: Option<&str>,
     ) -> Result<(Cow<'a, str>, &'a str, Option<&'a str>), CallError> {
         let examples = || {
-            let mut ids: Vec<&str> = rows.iter().take(5).map(|r| r.record).collect();
+            let mut ids: Vec<&str> = rows.iter().take(5).map(|r| r.record).listed();
             if rows.len() > 5 {
                 ids.push("…");
             }

@@ -1,5 +1,6 @@
 //! The framework's rules: the stable first part of every system message.
 
+use crate::list::Listed;
 use crate::text::Joined;
 
 /// The rules every session starts with. The spec's rules keep their words and numbers; the
@@ -104,7 +105,7 @@ pub fn rules(needs: RuleNeeds) -> String {
     let kept = RULES.split('\n').filter(|line| {
         CONDITIONAL.iter().all(|(number, need)| !line.starts_with(number) || needs.has(*need))
     });
-    kept.collect::<Vec<_>>().joined("\n")
+    kept.listed().joined("\n")
 }
 
 /// The system message: the rules the page needs, the application section once, then the

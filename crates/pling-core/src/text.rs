@@ -2,6 +2,7 @@
 //! neutralising the page-data block tags, and shortening with a visible mark.
 
 use crate::json::{Map, Value};
+use crate::list::Listed;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -160,7 +161,7 @@ fn matched<'a>(
     haystack: impl Iterator<Item = &'a u8>,
     needle: impl Iterator<Item = &'a u8>,
 ) -> Option<usize> {
-    let n: Vec<u8> = needle.copied().collect();
+    let n: Vec<u8> = needle.copied().listed();
     if n.is_empty() {
         return Some(0);
     }
@@ -396,7 +397,7 @@ fn opens_block_tag(rest: &str) -> bool {
         .filter(|&c| !is_invisible(c) && !is_combining(c) && c != BLOCK_SENTINEL)
         .skip_while(|&c| c.is_whitespace() && c != '|')
         .map(|c| if matches!(c, '|' | '\u{FF5C}' | '\u{2223}') { Some('|') } else { Some(c) })
-        .collect();
+        .listed();
     if folded.first() == Some(&Some('|')) {
         return true; // <|im_start|>, <|eot_id|>, <|system|> …
     }
@@ -407,7 +408,7 @@ fn opens_block_tag(rest: &str) -> bool {
         .map(
             |c| if matches!(c, '>' | '\u{FF1E}' | '\u{FE65}') { Some('>') } else { fold_letter(c) },
         )
-        .collect();
+        .listed();
     if letters.len() >= 2 && letters[0] == Some('s') && letters[1] == Some('>') {
         return true; // <s>, </s>
     }
@@ -535,7 +536,7 @@ pub fn summarize(v: &Value, depth: usize) -> (Value, bool) {
                     cut |= c;
                     v
                 })
-                .collect();
+                .listed();
             (Value::Array(shaped), cut)
         }
         Value::Object(map) => {

@@ -5,6 +5,7 @@
 
 use crate::json::Value;
 use crate::json_text::Json;
+use crate::list::Listed;
 use crate::text::Joined;
 
 /// Every problem with `value` against `schema`, each naming where (`text`, `items[2]`).
@@ -49,7 +50,7 @@ fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
     }
     if let Some(Value::Array(options)) = s.get("enum") {
         if !options.contains(value) {
-            let list: Vec<String> = options.iter().map(crate::json_text::text).collect();
+            let list: Vec<String> = options.iter().map(crate::json_text::text).listed();
             let (list, got) = (list.joined(", "), Json(value));
             problems.push(format!("{} must be one of {list} (got {got})", at(path)));
         }
@@ -84,7 +85,7 @@ type Schema = crate::json::Map;
 fn type_fits(s: &Schema, value: &Value, path: &str, problems: &mut Vec<String>) -> bool {
     let allowed: Vec<&str> = match s.get("type") {
         Some(Value::String(t)) => vec![t.as_str()],
-        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).listed(),
         _ => vec![],
     };
     if allowed.is_empty() || allowed.iter().any(|t| is_type(value, t)) {
@@ -140,7 +141,7 @@ fn object(s: &Schema, map: &Schema, path: &str, problems: &mut Vec<String>) {
             Some(prop) => walk(prop, v, &join(path, k), problems),
             None if s.get("additionalProperties") == Some(&Value::Bool(false)) => {
                 let known: Vec<&str> =
-                    props.map(|p| p.keys().map(String::as_str).collect()).unwrap_or_default();
+                    props.map(|p| p.keys().map(String::as_str).listed()).unwrap_or_default();
                 let listed = if known.is_empty() {
                     String::new()
                 } else {

@@ -10,7 +10,7 @@ use crate::error;
 use pling_core::agent::{Agent, AgentConfig, Command, Outcome, Purpose};
 use pling_core::json::Value;
 use pling_core::json_text::object;
-use pling_core::openai::{ModelError, Reply};
+use pling_core::openai::{Message, ModelError, Reply};
 use pling_core::Snapshot;
 use serde::Serialize;
 use std::cell::RefCell;
@@ -127,9 +127,11 @@ impl Assistant {
         self.0.borrow().busy()
     }
 
-    /// The conversation so far (messages).
+    /// The conversation so far, as the chat messages of the OpenAI wire format.
     pub fn history(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.0.borrow().history().messages)
+        let agent = self.0.borrow();
+        let wire: Vec<Value> = agent.history().messages.iter().map(Message::to_wire).collect();
+        to_js(&wire)
     }
 }
 
