@@ -1147,7 +1147,7 @@ impl Agent {
     /// Starts a checked call: hands it to the person, asks them, or dispatches it.
     fn start(&mut self, call: ToolCall, checked: Call) -> Option<Command> {
         let current = self.snapshot.clone()?;
-        let action_at = current.snapshot().actions.iter().position(|a| a.id == checked.declared);
+        let action_at = crate::call::action_at(current.snapshot(), &checked);
         let flight = InFlight {
             action_id: checked.action_id.clone(),
             record: checked.record.clone(),

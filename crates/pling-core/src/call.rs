@@ -221,7 +221,12 @@ pub fn ran(
 
 /// The declared action a checked call runs, as the snapshot it was checked against has it.
 pub fn action_of<'s>(snapshot: &'s Snapshot, call: &Call) -> Option<&'s Action> {
-    snapshot.actions.iter().find(|a| a.id == call.declared)
+    action_at(snapshot, call).map(|i| &snapshot.actions[i])
+}
+
+/// Where [`action_of`]'s action is in the snapshot's actions.
+pub fn action_at(snapshot: &Snapshot, call: &Call) -> Option<usize> {
+    snapshot.actions.iter().position(|a| a.id == call.declared)
 }
 
 #[cfg(test)]

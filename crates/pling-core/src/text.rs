@@ -131,21 +131,25 @@ pub fn occurs(haystack: &str, needle: &str) -> bool {
 
 /// Where `needle` first occurs in `haystack` (a byte index).
 pub fn find(haystack: &str, needle: &str) -> Option<usize> {
-    let end = matched(haystack.as_bytes().iter(), needle.as_bytes().iter())?;
+    let end = matched(haystack.as_bytes().iter(), needle.as_bytes())?;
     Some(end - needle.len())
 }
 
 /// Where `needle` last occurs in `haystack` (a byte index).
 pub fn rfind(haystack: &str, needle: &str) -> Option<usize> {
-    let end = matched(haystack.as_bytes().iter().rev(), needle.as_bytes().iter().rev())?;
+    let backwards: Vec<u8> = needle.bytes().rev().listed();
+    let end = matched(haystack.as_bytes().iter().rev(), &backwards)?;
     Some(haystack.len() - end)
 }
 
 /// `haystack` with every `from` replaced by `to`.
 pub fn replace(haystack: &str, from: &str, to: &str) -> String {
+    if from.is_empty() {
+        return haystack.to_owned();
+    }
     let mut out = String::with_capacity(haystack.len());
     let mut rest = haystack;
-    while let Some(at) = find(rest, from).filter(|_| !from.is_empty()) {
+    while let Some(at) = find(rest, from) {
         out.push_str(&rest[..at]);
         out.push_str(to);
         rest = &rest[at + from.len()..];
@@ -154,14 +158,10 @@ pub fn replace(haystack: &str, from: &str, to: &str) -> String {
     out
 }
 
-/// How many bytes of `haystack` were read when `needle` first matched, reading both in the
-/// order they come. Knuth–Morris–Pratt: linear in both lengths, so page data built to be slow
+/// How many bytes of `haystack` were read, in the order it yields them, when the bytes `n`
+/// first matched. Knuth–Morris–Pratt: linear in both lengths, so page data built to be slow
 /// to search (`aaa…ab`) is not.
-fn matched<'a>(
-    haystack: impl Iterator<Item = &'a u8>,
-    needle: impl Iterator<Item = &'a u8>,
-) -> Option<usize> {
-    let n: Vec<u8> = needle.copied().listed();
+fn matched<'a>(haystack: impl Iterator<Item = &'a u8>, n: &[u8]) -> Option<usize> {
     if n.is_empty() {
         return Some(0);
     }
