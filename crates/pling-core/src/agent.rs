@@ -30,7 +30,6 @@ use crate::snapshot::{Action, Effect::Write, Snapshot};
 use crate::text::{occurs, Joined, Lower};
 use crate::FxHashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 use std::rc::Rc;
 use thiserror::Error;
 
@@ -263,7 +262,7 @@ pub struct Agent {
     /// it.
     shown: Option<Rc<Observed>>,
     state: State,
-    pending: VecDeque<ToolCall>,
+    pending: Vec<ToolCall>,
     /// Calls of the current reply handled so far, and confirmations asked for.
     reply_calls: usize,
     reply_confirmations: usize,
@@ -373,7 +372,7 @@ fn overflow_ratio(error: &ModelError) -> Option<f64> {
     let numbers: Vec<u64> = message
         .split(|c: char| !c.is_ascii_digit())
         .filter(|s| !s.is_empty())
-        .filter_map(|s| s.parse().ok())
+        .filter_map(crate::text::whole_number)
         .listed();
     match numbers.as_slice() {
         [asked, context, ..] if *context > 0 && asked > context => {
@@ -392,7 +391,7 @@ impl Agent {
             snapshot: None,
             shown: None,
             state: State::Idle,
-            pending: VecDeque::new(),
+            pending: Vec::new(),
             reply_calls: 0,
             reply_confirmations: 0,
             in_flight: None,
@@ -551,7 +550,8 @@ impl Agent {
         }
         let kept = calls.iter().map(ToolCall::for_history).listed();
         self.history.messages.push(Message::Assistant { content, tool_calls: kept });
-        self.pending = calls.into();
+        self.pending = calls;
+        self.pending.reverse(); // taken from the end, in the reply's order
         self.reply_calls = 0;
         self.reply_confirmations = 0;
         Ok(self.next())
@@ -816,8 +816,10 @@ impl Agent {
         // The page now, and the one the model was shown when that is another.
         let now = self.snapshot.as_ref();
         let shown = self.shown.as_ref().filter(|s| now.is_none_or(|n| !Rc::ptr_eq(s, n)));
-        let copied = now.into_iter().chain(shown).any(|p| copies_page_data(answer, p.snapshot()));
-        copied.then_some(NonAnswer::CopiedData)
+        let copies = |page: Option<&Rc<Observed>>| {
+            page.is_some_and(|p| copies_page_data(answer, p.snapshot()))
+        };
+        (copies(now) || copies(shown)).then_some(NonAnswer::CopiedData)
     }
 
     /// The name of the last call dispatched to the page, when it failed.
@@ -932,7 +934,7 @@ impl Agent {
     }
 
     fn next(&mut self) -> Command {
-        while let Some(call) = self.pending.pop_front() {
+        while let Some(call) = self.pending.pop() {
             if let Some(command) = self.handle_call(call) {
                 return command;
             }
@@ -1244,11 +1246,11 @@ impl Agent {
     /// with the actions that take a value: its own and those of its region first.
     fn drops_values(&mut self, call: &ToolCall, checked: &Call) -> Option<String> {
         let sent = serde_json::from_str::<Value>(&call.arguments).ok()?;
-        let mut lost = lost_values(&self.request, &sent, &checked.arguments);
-        if let Some(page) = self.seen_page() {
-            lost.retain(|(_, v)| !names_target(page, checked.record.as_deref(), v));
-        }
-        let (parameter, value) = lost.first()?;
+        let lost = lost_values(&self.request, &sent, &checked.arguments);
+        let page = self.seen_page();
+        let record = checked.record.as_deref();
+        let (parameter, value) =
+            lost.iter().find(|(_, v)| page.is_none_or(|p| !names_target(p, record, v)))?;
         let takers = self.value_takers(&call.name);
         let full = value.clone();
         let (value, _) = crate::text::shorten(value, 80);
@@ -1297,7 +1299,15 @@ impl Agent {
             })
             .listed();
         // In rank order (a sort would cost its code).
-        (0..3).flat_map(|rank| takers.iter().filter(move |t| t.0 == rank).cloned()).listed()
+        let mut ranked = Vec::new();
+        for rank in 0..3 {
+            for t in &takers {
+                if t.0 == rank {
+                    ranked.push(t.clone());
+                }
+            }
+        }
+        ranked
     }
 
     /// A refused row call (a row that cannot run now, say) whose row the request does not
@@ -1559,7 +1569,7 @@ impl Agent {
 
     fn finish(&mut self, reason: EndReason, message: Option<String>) -> Command {
         // Calls the model asked for that never ran still get a result.
-        while let Some(call) = self.pending.pop_front() {
+        while let Some(call) = self.pending.pop() {
             let receipt = Receipt::refused(
                 &call.name,
                 "",

@@ -75,7 +75,7 @@ pub fn agreement(
         // A row the page cites by id alone (a long list's offscreen rows): only its id can
         // be compared, so only a request that names a row for certain can tell it is not
         // the one — the rows shown that match are named, or the row meant is elsewhere.
-        None if !strong.is_empty() && row_ids_of(snapshot, declared).any(|id| id == record) => {
+        None if !strong.is_empty() && row_ids_of(snapshot, declared).contains(&record) => {
             rows.push((record.to_owned(), RowText::new(&[record])));
             rows.len() - 1
         }
@@ -202,7 +202,10 @@ struct RowText {
 
 impl RowText {
     fn new(parts: &[&str]) -> Self {
-        let list: Vec<String> = parts.iter().flat_map(|p| words(p)).listed();
+        let mut list = Vec::new();
+        for part in parts {
+            list.extend(words(part));
+        }
         let spaced = format!(" {} ", list.joined(" "));
         Self { words: Words::from(list), spaced }
     }
@@ -215,28 +218,36 @@ impl RowText {
     }
 }
 
-/// The record ids of the rows the declared action can act on, in page order.
-fn row_ids_of<'s>(snapshot: &'s Snapshot, declared: &str) -> impl Iterator<Item = &'s str> {
-    let action = snapshot.actions.iter().find(|a| a.id == declared);
-    let set = action.and_then(|a| a.rows.as_ref()).map(|set| snapshot.row_ids(set));
-    let singles = action.filter(|a| a.rows.is_none()).map(|action| {
-        let name = action_name(action);
-        snapshot
-            .actions
-            .iter()
-            .filter(move |a| action_name(a) == name)
-            .filter_map(|a| a.record.as_deref())
-    });
-    set.into_iter().flatten().map(String::as_str).chain(singles.into_iter().flatten())
+/// The record ids of the rows the declared action can act on, in page order: its row set's,
+/// or for an action declared once a record, the records of every action of its name.
+fn row_ids_of<'s>(snapshot: &'s Snapshot, declared: &str) -> Vec<&'s str> {
+    let mut out = Vec::new();
+    let Some(action) = snapshot.actions.iter().find(|a| a.id == declared) else { return out };
+    if let Some(set) = &action.rows {
+        for id in snapshot.row_ids(set) {
+            out.push(id.as_str());
+        }
+        return out;
+    }
+    let name = action_name(action);
+    for a in &snapshot.actions {
+        if let Some(record) = a.record.as_deref().filter(|_| action_name(a) == name) {
+            out.push(record);
+        }
+    }
+    out
 }
 
 /// The rows the declared action can act on, with their records' text; rows without a
 /// record are left out (there is nothing to compare).
 fn rows_of(snapshot: &Snapshot, declared: &str) -> Vec<(String, RowText)> {
-    row_ids_of(snapshot, declared)
-        .filter_map(|id| snapshot.records.iter().find(|r| r.id == id))
-        .map(|r| (r.id.clone(), RowText::new(&[&record_text(r)])))
-        .listed()
+    let mut out = Vec::new();
+    for id in row_ids_of(snapshot, declared) {
+        if let Some(r) = snapshot.records.iter().find(|r| r.id == id) {
+            out.push((r.id.clone(), RowText::new(&[&record_text(r)])));
+        }
+    }
+    out
 }
 
 /// A record's id, label and scalar fields, as one text to compare words with.

@@ -103,7 +103,9 @@ impl History {
         let content = crate::text::seal(&format!(
             "{SUMMARY_PREFIX}\n{SUMMARY_NOTE}\n{BLOCK_OPEN}\n{body}\n{BLOCK_CLOSE}"
         ));
-        self.messages.splice(..cut, [Message::User { content }]);
+        let recent = self.messages.split_off(cut);
+        self.messages = vec![Message::User { content }];
+        self.messages.extend(recent);
     }
 }
 

@@ -458,10 +458,14 @@ impl StreamAssembler {
             return Err(ModelError::TooLarge { bytes: MAX_REPLY_BYTES as u64 });
         }
         self.buffer.push_str(chunk);
-        while let Some(end) = self.buffer.find('\n') {
-            let line: String = self.buffer.drain(..=end).collect();
+        let buffer = std::mem::take(&mut self.buffer);
+        let mut rest = buffer.as_str();
+        while let Some(end) = rest.bytes().position(|b| b == b'\n') {
+            let (line, after) = rest.split_at(end);
+            rest = &after[1..];
             self.line(line.trim_end_matches(['\n', '\r']))?;
         }
+        self.buffer = rest.to_owned();
         Ok(())
     }
 
@@ -651,7 +655,8 @@ fn objects_on_own_lines(text: &str) -> Vec<&str> {
         .filter(|o| {
             let start = o.as_ptr() as usize - text.as_ptr() as usize;
             let end = start + o.len();
-            let before = text[..start].rsplit('\n').next().unwrap_or("");
+            let line_start = text[..start].bytes().rposition(|b| b == b'\n').map_or(0, |i| i + 1);
+            let before = &text[line_start..start];
             let after = text[end..].split('\n').next().unwrap_or("");
             // Only what a sloppy call leaves around it: a fence's backticks and language, a
             // doubled opening brace, stray closing braces. Any word before or after makes it a

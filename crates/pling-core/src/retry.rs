@@ -4,6 +4,7 @@
 
 use crate::list::Listed;
 use crate::openai::ModelError;
+use crate::text::whole_number;
 use serde::{Deserialize, Serialize};
 
 /// The retry settings.
@@ -113,14 +114,19 @@ fn server_delay(hints: &RetryHints, now_ms: u64) -> Option<u64> {
 pub fn http_date_ms(value: &str) -> Option<u64> {
     let parts: Vec<&str> = value.split_whitespace().listed();
     let [_, day, month, year, time, "GMT"] = parts.as_slice() else { return None };
-    let day: u64 = day.parse().ok()?;
+    let day = whole_number(day)?;
     let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         .iter()
         .position(|m| m == month)? as u64
         + 1;
-    let year: i64 = year.parse().ok()?;
-    let hms: Vec<u64> = time.split(':').map(|p| p.parse().ok()).collect::<Option<_>>()?;
-    let [h, m, s] = hms.as_slice() else { return None };
+    let year = i64::try_from(whole_number(year)?).ok()?;
+    // Two digits each: a larger part is not a time (and would overflow below).
+    let mut hms = time.split(':').map(|p| whole_number(p).filter(|n| *n < 100));
+    let (Some(Some(h)), Some(Some(m)), Some(Some(s)), None) =
+        (hms.next(), hms.next(), hms.next(), hms.next())
+    else {
+        return None;
+    };
     // Days from the civil date (Howard Hinnant's algorithm).
     let (y, mo) = if month <= 2 { (year - 1, month + 9) } else { (year, month - 3) };
     let era = y.div_euclid(400);
@@ -128,7 +134,7 @@ pub fn http_date_ms(value: &str) -> Option<u64> {
     let doy = (153 * mo + 2) / 5 + day - 1;
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     let days = era * 146_097 + doe as i64 - 719_468;
-    let secs = days.checked_mul(86_400)? + (*h * 3600 + *m * 60 + *s) as i64;
+    let secs = days.checked_mul(86_400)? + (h * 3600 + m * 60 + s) as i64;
     u64::try_from(secs).ok().map(|s| s * 1000)
 }
 
@@ -185,5 +191,22 @@ mod tests {
         assert_eq!(p.delay(1, &e, &date, false, 0.5, at - 3000), Some(3000));
         let huge = RetryHints { retry_after: Some("3600".into()), ..Default::default() };
         assert_eq!(p.delay(1, &e, &huge, false, 0.5, 0), Some(60_000));
+    }
+
+    #[test]
+    fn a_malformed_http_date_is_no_date() {
+        assert_eq!(http_date_ms("Thu, 01 Jan 1970 00:00:01 GMT"), Some(1000));
+        for bad in [
+            "Wed, 21 Oct 2015 07:28 GMT",
+            "Wed, 21 Oct 2015 07:28:00:00 GMT",
+            "Wed, 21 Oct 2015 99999999999999999999:00:00 GMT",
+            "Wed, 21 Oct 2015 184467440737095516:00:00 GMT",
+            "Wed, +21 Oct 2015 07:28:00 GMT",
+            "Wed, 21 Oct -2015 07:28:00 GMT",
+            "Wed, 21 Okt 2015 07:28:00 GMT",
+            "Wed, 21 Oct 2015 07:28:00 UTC",
+        ] {
+            assert_eq!(http_date_ms(bad), None, "{bad}");
+        }
     }
 }

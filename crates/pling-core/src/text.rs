@@ -122,6 +122,19 @@ fn join_all(parts: &mut dyn Iterator<Item = &str>, sep: &str) -> String {
     out
 }
 
+/// `s` read as a whole number of ASCII digits only (no sign, no spacing), if it fits a `u64`.
+pub fn whole_number(s: &str) -> Option<u64> {
+    if s.is_empty() {
+        return None;
+    }
+    let mut n: u64 = 0;
+    for b in s.bytes() {
+        let digit = b.checked_sub(b'0').filter(|d| *d <= 9)?;
+        n = n.checked_mul(10)?.checked_add(u64::from(digit))?;
+    }
+    Some(n)
+}
+
 /// Whether `needle` occurs in `haystack`. The engine searches text this way, and with
 /// [`find`], [`rfind`] and [`replace`], instead of `str`'s substring patterns, whose two-way
 /// searcher is 3 KB of code in the module.
@@ -598,6 +611,16 @@ fn escape_json_text(raw: String, brackets: bool) -> String {
 mod tests {
     use super::*;
     use crate::json;
+
+    #[test]
+    fn whole_numbers_are_digits_only() {
+        assert_eq!(whole_number("0"), Some(0));
+        assert_eq!(whole_number("8192"), Some(8192));
+        assert_eq!(whole_number("18446744073709551615"), Some(u64::MAX));
+        for bad in ["", "18446744073709551616", "+1", "-1", " 1", "1.5", "١"] {
+            assert_eq!(whole_number(bad), None, "{bad}");
+        }
+    }
 
     proptest::proptest! {
         #[test]

@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, AbortSignal, Headers, ReadableStreamDefaultReader, Request};
-use web_sys::{RequestInit, Response};
+use web_sys::{RequestInit, Response, TextDecodeOptions, TextDecoder};
 
 #[wasm_bindgen]
 extern "C" {
@@ -285,15 +285,18 @@ impl Attempt {
     /// A whole body as text, or `None` once it passes the cap (the rest is not read).
     async fn whole(&mut self, response: &Response) -> Result<Option<String>, JsValue> {
         let Some(reader) = reader_of(response) else { return Ok(Some(String::new())) };
-        let mut bytes = Vec::new();
+        let mut text = Utf8Chunks::new()?;
+        let (mut read, mut body) = (0, String::new());
         while let Some(chunk) = next_chunk(&reader).await? {
-            if bytes.len() + chunk.len() > MAX_REPLY_BYTES {
+            read += chunk.length() as usize;
+            if read > MAX_REPLY_BYTES {
                 let _ = reader.cancel();
                 return Ok(None);
             }
-            bytes.extend_from_slice(&chunk);
+            body.push_str(&text.push(&chunk)?);
         }
-        Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+        body.push_str(&text.end()?);
+        Ok(Some(body))
     }
 
     /// A streamed reply, assembled by the core as it arrives; its text is shown as it grows.
@@ -304,7 +307,7 @@ impl Attempt {
     ) -> Result<Result<Reply, ModelError>, JsValue> {
         let Some(reader) = reader_of(response) else { return Ok(Err(ModelError::StreamCut)) };
         let mut assembler = StreamAssembler::new();
-        let mut text = Utf8Chunks::default();
+        let mut text = Utf8Chunks::new()?;
         let mut shown = 0;
         loop {
             let chunk = match next_chunk(&reader).await {
@@ -316,7 +319,7 @@ impl Attempt {
                 }
             };
             self.arm();
-            let pushed = assembler.push(&text.push(&chunk));
+            let pushed = assembler.push(&text.push(&chunk)?);
             self.started |= assembler.started();
             if let Err(e) = pushed {
                 self.controller.abort(); // an error ends the body too: read nothing more
@@ -327,6 +330,10 @@ impl Attempt {
                 let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&content[shown..]));
                 shown = content.len();
             }
+        }
+        let rest = text.end()?;
+        if let Err(e) = assembler.push(&rest) {
+            return Ok(Err(e));
         }
         Ok(assembler.finish())
     }
@@ -353,34 +360,39 @@ fn reader_of(response: &Response) -> Option<ReadableStreamDefaultReader> {
 }
 
 /// The next chunk of a body, or `None` at its end.
-async fn next_chunk(reader: &ReadableStreamDefaultReader) -> Result<Option<Vec<u8>>, JsValue> {
+async fn next_chunk(
+    reader: &ReadableStreamDefaultReader,
+) -> Result<Option<js_sys::Uint8Array>, JsValue> {
     let result = JsFuture::from(reader.read()).await?;
     if js_sys::Reflect::get(&result, &JsValue::from_str("done"))?.is_truthy() {
         return Ok(None);
     }
     let value = js_sys::Reflect::get(&result, &JsValue::from_str("value"))?;
-    Ok(Some(js_sys::Uint8Array::new(&value).to_vec()))
+    Ok(Some(value.unchecked_into()))
 }
 
-/// UTF-8 text from a body's bytes chunk by chunk: a character split across two chunks is
-/// kept until its last byte arrives; an invalid byte becomes U+FFFD.
-#[derive(Default)]
+/// UTF-8 text from a body's bytes chunk by chunk, by the browser's decoder: a character split
+/// across two chunks is kept until its last byte arrives; an invalid byte becomes U+FFFD.
 struct Utf8Chunks {
-    pending: Vec<u8>,
+    decoder: TextDecoder,
+    streaming: TextDecodeOptions,
 }
 
 impl Utf8Chunks {
-    fn push(&mut self, bytes: &[u8]) -> String {
-        self.pending.extend_from_slice(bytes);
-        let valid = match std::str::from_utf8(&self.pending) {
-            Ok(_) => self.pending.len(),
-            // An incomplete character at the end waits for the next chunk.
-            Err(e) if e.error_len().is_none() => e.valid_up_to(),
-            Err(_) => self.pending.len(),
-        };
-        let text = String::from_utf8_lossy(&self.pending[..valid]).into_owned();
-        self.pending.drain(..valid);
-        text
+    fn new() -> Result<Self, JsValue> {
+        let streaming = TextDecodeOptions::new();
+        streaming.set_stream(true);
+        Ok(Self { decoder: TextDecoder::new()?, streaming })
+    }
+
+    /// The text of `bytes`, without a character they end in the middle of.
+    fn push(&mut self, bytes: &js_sys::Uint8Array) -> Result<String, JsValue> {
+        self.decoder.decode_with_buffer_source_and_options(bytes, &self.streaming)
+    }
+
+    /// What is left at the end of the body (a character cut short becomes U+FFFD).
+    fn end(&mut self) -> Result<String, JsValue> {
+        self.decoder.decode()
     }
 }
 
