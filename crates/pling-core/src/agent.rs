@@ -369,11 +369,10 @@ fn overflow_ratio(error: &ModelError) -> Option<f64> {
         return None;
     };
     // Whole numbers only: parsing floats would add a float parser to the engine for this.
-    let numbers: Vec<u64> = message
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|s| !s.is_empty())
-        .filter_map(crate::text::whole_number)
-        .listed();
+    let mut numbers = Vec::new();
+    for part in message.split(|c: char| !c.is_ascii_digit()) {
+        numbers.extend(crate::text::whole_number(part));
+    }
     match numbers.as_slice() {
         [asked, context, ..] if *context > 0 && asked > context => {
             Some(*asked as f64 / *context as f64)
@@ -794,13 +793,14 @@ impl Agent {
     }
 
     /// The parts of `left` that were never dispatched (one that failed is in what ran).
-    fn never_dispatched(&self, left: Vec<Left>) -> Vec<Left> {
+    fn never_dispatched(&self, mut left: Vec<Left>) -> Vec<Left> {
         let tried = |l: &Left| {
             self.log.iter().any(|d| {
                 d.dispatched && d.name == l.name && (l.record.is_none() || d.record == l.record)
             })
         };
-        left.into_iter().filter(|l| !tried(l)).listed()
+        left.retain(|l| !tried(l));
+        left
     }
 
     /// An answer that only apologises ("I'm sorry, but I can't assist with that.") after
@@ -1257,8 +1257,12 @@ impl Agent {
         let name = &call.name;
         let lost = format!("`{name}` has no parameter `{parameter}`, so \"{value}\" from the request would be lost; it did not run");
         // The one other action the request names by a word of its name is where it goes.
-        let named: Vec<&(u8, String, String)> =
-            takers.iter().filter(|t| t.0 > 0 && names_action(&self.request, &t.1)).listed();
+        let mut named = Vec::new();
+        for t in &takers {
+            if t.0 > 0 && names_action(&self.request, &t.1) {
+                named.push(t);
+            }
+        }
         if let [(_, other, params)] = named[..] {
             if !params.as_bytes().contains(&b',') {
                 self.value_home = Some((other.clone(), params.clone(), full));
@@ -1269,7 +1273,10 @@ impl Agent {
                 format!("{lost}. Enter it with `{other}` (its `{params}`) instead")
             });
         }
-        let list: Vec<String> = takers.iter().take(6).map(|t| format!("{}({})", t.1, t.2)).listed();
+        let mut list = Vec::new();
+        for (_, other, params) in takers.iter().take(6) {
+            list.push(format!("{other}({params})"));
+        }
         (!list.is_empty()).then(|| format!(
             "{lost}. Actions that take a value: {}. Enter the value with the one it belongs to, then call `{name}` if it is still needed",
             list.joined(", ")
@@ -1674,8 +1681,13 @@ impl Agent {
     /// The rows an operation whose name starts with `verb` ran on successfully, each with its
     /// text from before it ran.
     fn ran_rows(&self, verb: &str) -> Vec<(&str, &str)> {
-        let ran = self.ran_text.iter().filter(|(name, _, _)| name.starts_with(verb));
-        ran.map(|(_, id, text)| (id.as_str(), text.as_str())).listed()
+        let mut out = Vec::new();
+        for (name, id, text) in &self.ran_text {
+            if name.starts_with(verb) {
+                out.push((id.as_str(), text.as_str()));
+            }
+        }
+        out
     }
 
     /// Whether an operation whose name starts with `verb` ran successfully in this request
@@ -1722,26 +1734,20 @@ impl Agent {
     }
 
     fn ran_words(&self, why: &str, page_data: bool) -> String {
-        let ran: Vec<String> = self
-            .log
-            .iter()
-            .filter(|d| d.dispatched)
-            .map(|d| {
-                let target = match (&d.record, d.label.as_ref().filter(|_| page_data)) {
-                    (Some(r), Some(l)) => format!(" on {r} \u{201c}{l}\u{201d}"),
-                    (Some(r), None) => format!(" on {r}"),
-                    _ => String::new(),
-                };
-                let status = if d.ok {
-                    "done".to_owned()
-                } else if page_data {
-                    format!("failed: {}", d.error.clone().unwrap_or_default())
-                } else {
-                    "failed".to_owned()
-                };
-                format!("{}{} ({})", d.name, target, status)
-            })
-            .listed();
+        let mut ran = Vec::new();
+        for d in self.log.iter().filter(|d| d.dispatched) {
+            let target = match (&d.record, d.label.as_ref().filter(|_| page_data)) {
+                (Some(r), Some(l)) => format!(" on {r} \u{201c}{l}\u{201d}"),
+                (Some(r), None) => format!(" on {r}"),
+                _ => String::new(),
+            };
+            let status = match (d.ok, page_data) {
+                (true, _) => "done".to_owned(),
+                (false, true) => format!("failed: {}", d.error.as_deref().unwrap_or_default()),
+                (false, false) => "failed".to_owned(),
+            };
+            ran.push(format!("{}{} ({})", d.name, target, status));
+        }
         if ran.is_empty() {
             format!("{why} Nothing on the page was changed.")
         } else {
@@ -1957,7 +1963,10 @@ fn past_forms(verb: &str) -> Vec<String> {
     if let Some(last) =
         v.chars().last().filter(|c| !matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'w' | 'x' | 'y'))
     {
-        out.push(format!("{v}{last}ed"));
+        let mut doubled = v.clone();
+        doubled.push(last);
+        doubled.push_str("ed");
+        out.push(doubled);
     }
     out
 }

@@ -71,20 +71,18 @@ impl Message {
                 m.insert("role".into(), "assistant".into());
                 m.insert("content".into(), content.clone().into());
                 if !tool_calls.is_empty() {
-                    let calls: Vec<Value> = tool_calls
-                        .iter()
-                        .map(|c| {
-                            let function = object([
-                                ("name", c.name.as_str().into()),
-                                ("arguments", c.arguments.as_str().into()),
-                            ]);
-                            object([
-                                ("id", c.id.as_str().into()),
-                                ("type", "function".into()),
-                                ("function", function),
-                            ])
-                        })
-                        .listed();
+                    let mut calls = Vec::new();
+                    for c in tool_calls {
+                        let function = object([
+                            ("name", c.name.as_str().into()),
+                            ("arguments", c.arguments.as_str().into()),
+                        ]);
+                        calls.push(object([
+                            ("id", c.id.as_str().into()),
+                            ("type", "function".into()),
+                            ("function", function),
+                        ]));
+                    }
                     m.insert("tool_calls".into(), Value::Array(calls));
                 }
                 Value::Object(m)
@@ -463,7 +461,7 @@ impl StreamAssembler {
         while let Some(end) = rest.bytes().position(|b| b == b'\n') {
             let (line, after) = rest.split_at(end);
             rest = &after[1..];
-            self.line(line.trim_end_matches(['\n', '\r']))?;
+            self.line(crate::text::trim_chars(line, &['\r'], false, true))?;
         }
         self.buffer = rest.to_owned();
         Ok(())
@@ -661,11 +659,11 @@ fn objects_on_own_lines(text: &str) -> Vec<&str> {
             // Only what a sloppy call leaves around it: a fence's backticks and language, a
             // doubled opening brace, stray closing braces. Any word before or after makes it a
             // quotation.
-            let mut before = before.trim().trim_start_matches('`');
+            let mut before = crate::text::trim_chars(before.trim(), &['`'], true, false);
             while let Some(rest) = before.strip_prefix("json") {
                 before = rest;
             }
-            before.trim().trim_end_matches(['{', ' ']).is_empty()
+            crate::text::trim_chars(before.trim(), &['{', ' '], false, true).is_empty()
                 && after.trim().chars().all(|c| matches!(c, '}' | ']' | '`'))
         })
         .listed()
@@ -718,16 +716,15 @@ fn between<'t>(text: &'t str, open: &str, close: &str) -> Vec<&'t str> {
 }
 
 fn fenced(text: &str) -> Vec<&str> {
-    between(text, "```", "```")
-        .into_iter()
-        .map(|b| {
-            let b = b.trim_start();
-            match b.find('\n') {
-                Some(nl) if !b[..nl].trim_start().starts_with(['{', '[']) => &b[nl + 1..],
-                _ => b,
-            }
-        })
-        .listed()
+    let mut blocks = between(text, "```", "```");
+    for b in &mut blocks {
+        let block = b.trim_start();
+        *b = match block.find('\n') {
+            Some(nl) if !block[..nl].trim_start().starts_with(['{', '[']) => &block[nl + 1..],
+            _ => block,
+        };
+    }
+    blocks
 }
 
 fn undouble(text: &str) -> String {
@@ -886,18 +883,13 @@ pub fn structured_instructions(tools: &[Value]) -> String {
 /// `text: string, limit?: integer` from a parameters schema.
 fn signature(parameters: &Value) -> String {
     let Some(props) = parameters["properties"].as_object() else { return String::new() };
-    let required: Vec<&str> = parameters["required"]
-        .as_array()
-        .map(|r| r.iter().filter_map(Value::as_str).listed())
-        .unwrap_or_default();
-    props
-        .iter()
-        .map(|(name, schema)| {
-            let optional = if required.contains(&name.as_str()) { "" } else { "?" };
-            format!("{name}{optional}: {}", type_words(schema))
-        })
-        .listed()
-        .joined(", ")
+    let required = parameters["required"].as_array().map_or(&[][..], Vec::as_slice);
+    let mut out = Vec::new();
+    for (name, schema) in props {
+        let optional = if required.iter().any(|r| r == name.as_str()) { "" } else { "?" };
+        out.push(format!("{name}{optional}: {}", type_words(schema)));
+    }
+    out.joined(", ")
 }
 
 /// A schema's type in a few words: its enum values (up to 8), or its type name.

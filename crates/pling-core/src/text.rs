@@ -122,6 +122,20 @@ fn join_all(parts: &mut dyn Iterator<Item = &str>, sep: &str) -> String {
     out
 }
 
+/// `s` without the characters of `set` at its start (when `start`) and at its end (when
+/// `end`): one loop for every such trim, where std's `trim_*_matches` is compiled anew for
+/// each kind of pattern.
+pub fn trim_chars<'s>(s: &'s str, set: &[char], start: bool, end: bool) -> &'s str {
+    let mut s = s;
+    while let Some(c) = s.chars().next().filter(|c| start && set.contains(c)) {
+        s = &s[c.len_utf8()..];
+    }
+    while let Some(c) = s.chars().next_back().filter(|c| end && set.contains(c)) {
+        s = &s[..s.len() - c.len_utf8()];
+    }
+    s
+}
+
 /// `s` read as a whole number of ASCII digits only (no sign, no spacing), if it fits a `u64`.
 pub fn whole_number(s: &str) -> Option<u64> {
     if s.is_empty() {
@@ -611,6 +625,19 @@ fn escape_json_text(raw: String, brackets: bool) -> String {
 mod tests {
     use super::*;
     use crate::json;
+
+    #[test]
+    fn trim_chars_trims_each_side_asked() {
+        assert_eq!(trim_chars("``{a}``", &['`'], true, true), "{a}");
+        assert_eq!(trim_chars("``{a}``", &['`'], true, false), "{a}``");
+        assert_eq!(
+            trim_chars("\u{201c}quoted\u{201d}.", &['\u{201c}', '\u{201d}', '.'], true, true),
+            "quoted"
+        );
+        assert_eq!(trim_chars("line\r\r", &['\r'], false, true), "line");
+        assert_eq!(trim_chars("....", &['.'], true, true), "");
+        assert_eq!(trim_chars("", &['.'], true, true), "");
+    }
 
     #[test]
     fn whole_numbers_are_digits_only() {

@@ -99,7 +99,8 @@ pub async fn chat(
     stop: Option<&AbortSignal>,
     on_text: Option<&js_sys::Function>,
 ) -> Result<Reply, Failure> {
-    let url = format!("{}/chat/completions", options.base_url.trim_end_matches('/'));
+    let base = pling_core::text::trim_chars(&options.base_url, &['/'], false, true);
+    let url = format!("{base}/chat/completions");
     let headers = headers(options).map_err(|e| Failure { error: network(&e), wait_ms: None })?;
     for attempt in 1.. {
         if aborted(stop) {
