@@ -793,14 +793,19 @@ impl Agent {
     }
 
     /// The parts of `left` that were never dispatched (one that failed is in what ran).
-    fn never_dispatched(&self, mut left: Vec<Left>) -> Vec<Left> {
+    fn never_dispatched(&self, left: Vec<Left>) -> Vec<Left> {
         let tried = |l: &Left| {
             self.log.iter().any(|d| {
                 d.dispatched && d.name == l.name && (l.record.is_none() || d.record == l.record)
             })
         };
-        left.retain(|l| !tried(l));
-        left
+        let mut out = Vec::new();
+        for l in left {
+            if !tried(&l) {
+                out.push(l);
+            }
+        }
+        out
     }
 
     /// An answer that only apologises ("I'm sorry, but I can't assist with that.") after
@@ -1288,23 +1293,24 @@ impl Agent {
     fn value_takers(&self, name: &str) -> Vec<(u8, String, String)> {
         let Some(o) = self.seen().map(Observed::observation) else { return Vec::new() };
         let region = o.entries.iter().find(|e| e.name == name).map(|e| &e.region_path);
-        let takers: Vec<(u8, String, String)> = o
-            .entries
-            .iter()
-            .filter(|e| e.callable())
-            .filter_map(|e| {
-                let tool = tool_named(o, &e.name)?;
-                let properties = tool["function"]["parameters"]["properties"].as_object()?;
-                let params: Vec<&str> = properties
-                    .iter()
-                    .filter(|(k, v)| k.as_str() != "record" && v["type"] == "string")
-                    .map(|(k, _)| k.as_str())
-                    .listed();
-                let rank =
-                    if e.name == name { 0 } else { 1 + u8::from(Some(&e.region_path) != region) };
-                (!params.is_empty()).then(|| (rank, e.name.clone(), params.joined(", ")))
-            })
-            .listed();
+        let mut takers = Vec::new();
+        for e in o.entries.iter().filter(|e| e.callable()) {
+            let Some(tool) = tool_named(o, &e.name) else { continue };
+            let Some(properties) = tool["function"]["parameters"]["properties"].as_object() else {
+                continue;
+            };
+            let mut params = Vec::new();
+            for (key, schema) in properties {
+                if key != "record" && schema["type"] == "string" {
+                    params.push(key.as_str());
+                }
+            }
+            let rank =
+                if e.name == name { 0 } else { 1 + u8::from(Some(&e.region_path) != region) };
+            if !params.is_empty() {
+                takers.push((rank, e.name.clone(), params.joined(", ")));
+            }
+        }
         // In rank order (a sort would cost its code).
         let mut ranked = Vec::new();
         for rank in 0..3 {
@@ -1856,7 +1862,7 @@ fn owns_failure(answer: &str) -> bool {
         "blocked",
         "nothing",
     ];
-    let a = answer.lower().replace('\u{2019}', "'");
+    let a = crate::text::replace(&answer.lower(), "\u{2019}", "'");
     WORDS.iter().any(|w| occurs(&a, w))
 }
 
@@ -1875,7 +1881,7 @@ fn apologises(answer: &str) -> bool {
         "i cannot",
         "unfortunately",
     ];
-    let a = answer.trim_start().lower().replace('\u{2019}', "'");
+    let a = crate::text::replace(&answer.trim_start().lower(), "\u{2019}", "'");
     OPENINGS.iter().any(|o| a.starts_with(o))
 }
 

@@ -422,7 +422,7 @@ pub fn names_target(snapshot: &Snapshot, record: Option<&str>, value: &str) -> b
 /// than the words that name nothing (`set`, `make`, …).
 pub fn names_action(request: &str, name: &str) -> bool {
     let said = words(request);
-    words(&name.replace('_', " "))
+    words(&crate::text::replace(name, "_", " "))
         .iter()
         .any(|w| w.chars().count() >= 3 && !STOP.contains(&w.as_str()) && said.contains(w))
 }
@@ -445,7 +445,7 @@ pub fn copies_page_data(answer: &str, snapshot: &Snapshot) -> bool {
     let copied = |key: &str, v: &Value| {
         let mut hit = false;
         each_text(v, &mut |t| hit |= occurs(t, a));
-        hit && !occurs(&lower, &key.replace('_', " ").lower())
+        hit && !occurs(&lower, &crate::text::replace(key, "_", " ").lower())
     };
     let in_records =
         snapshot.records.iter().flat_map(|r| r.fields.iter()).any(|(k, v)| copied(k, v));
