@@ -289,6 +289,59 @@ impl Serialize for ModelError {
     }
 }
 
+/// The JSON forms the binding hands to JS, written out as the `Serialize` derives write them
+/// (a test holds the two to one shape).
+impl ToolCall {
+    /// `{"id", "name", "arguments"}`.
+    pub fn to_json(&self) -> Value {
+        object([
+            ("id", self.id.as_str().into()),
+            ("name", self.name.as_str().into()),
+            ("arguments", self.arguments.as_str().into()),
+        ])
+    }
+}
+
+impl FinishReason {
+    /// The reason as the server wrote it (`"tool_calls"`), or `{"other": "…"}`.
+    pub fn to_json(&self) -> Value {
+        let name = match self {
+            Self::Stop => "stop",
+            Self::ToolCalls => "tool_calls",
+            Self::Length => "length",
+            Self::ContentFilter => "content_filter",
+            Self::FunctionCall => "function_call",
+            Self::Missing => "missing",
+            Self::Other(other) => return object([("other", other.as_str().into())]),
+        };
+        name.into()
+    }
+}
+
+impl Usage {
+    /// `{"prompt_tokens", "completion_tokens", "cached_tokens"}`.
+    pub fn to_json(&self) -> Value {
+        object([
+            ("prompt_tokens", self.prompt_tokens.into()),
+            ("completion_tokens", self.completion_tokens.into()),
+            ("cached_tokens", self.cached_tokens.into()),
+        ])
+    }
+}
+
+impl Reply {
+    /// The reply's JSON form (its `Serialize` form).
+    pub fn to_json(&self) -> Value {
+        object([
+            ("content", self.content.clone().into()),
+            ("tool_calls", Value::Array(self.tool_calls.iter().map(ToolCall::to_json).listed())),
+            ("finish_reason", self.finish_reason.to_json()),
+            ("usage", self.usage.as_ref().map_or(Value::Null, Usage::to_json)),
+            ("recovered", self.recovered.into()),
+        ])
+    }
+}
+
 /// The largest reply body read, streamed or not (1 MiB): a real answer is a few kilobytes,
 /// and a reply that never ends must not grow the page's memory without bound.
 pub const MAX_REPLY_BYTES: usize = 1 << 20;

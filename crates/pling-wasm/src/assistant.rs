@@ -10,7 +10,7 @@ use crate::error;
 use pling_core::agent::{Agent, AgentConfig, Command, Outcome, Purpose};
 use pling_core::json::Value;
 use pling_core::json_text::object;
-use pling_core::openai::{Message, ModelError, Reply};
+use pling_core::openai::{Message, Reply};
 use pling_core::Snapshot;
 use serde::Serialize;
 use std::cell::RefCell;
@@ -45,9 +45,10 @@ extern "C" {
 #[wasm_bindgen]
 pub struct Assistant(Rc<RefCell<Agent>>);
 
-/// Any serialisable value as a plain JS value (serde-wasm-bindgen, objects as plain objects
-/// as `JSON.parse` would make them).
-fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+/// A JSON value as a plain JS value (serde-wasm-bindgen, objects as plain objects as
+/// `JSON.parse` would make them). Everything the loop hands to JS is first its JSON form (the
+/// core's `to_json`), so one serialiser serves every event.
+fn to_js(value: &Value) -> Result<JsValue, JsValue> {
     value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(JsValue::from)
 }
 
@@ -76,16 +77,18 @@ fn agent_error(e: pling_core::agent::AgentError) -> JsValue {
     }
 }
 
-/// How a request ended, for the JS `Assistant`: the core's finish, and with a model failure
-/// the error and the wait the server asked for.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Finished {
-    reason: pling_core::agent::EndReason,
-    message: String,
-    actions: Vec<pling_core::agent::Done>,
-    model_error: Option<ModelError>,
-    wait_ms: Option<u64>,
+/// How a request ended, for the JS `Assistant`: the core's finish (`reason`, `message`,
+/// `actions`), and with a model failure the error and the wait the server asked for
+/// (`modelError`, `waitMs`).
+fn finished(finish: Value, failure: Option<Failure>) -> Value {
+    let mut finished = finish;
+    if let Value::Object(members) = &mut finished {
+        members.remove("type");
+        let wait_ms = failure.as_ref().and_then(|f| f.wait_ms);
+        members.insert("modelError".into(), failure.map_or(Value::Null, |f| f.error.to_json()));
+        members.insert("waitMs".into(), wait_ms.into());
+    }
+    finished
 }
 
 #[wasm_bindgen]
@@ -119,7 +122,7 @@ impl Assistant {
 
     /// Stops the loop; nothing is dispatched after this.
     pub fn stop(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.0.borrow_mut().stop())
+        to_js(&self.0.borrow_mut().stop().to_json())
     }
 
     /// Whether a task is under way.
@@ -130,8 +133,8 @@ impl Assistant {
     /// The conversation so far, as the chat messages of the OpenAI wire format.
     pub fn history(&self) -> Result<JsValue, JsValue> {
         let agent = self.0.borrow();
-        let wire: Vec<Value> = agent.history().messages.iter().map(Message::to_wire).collect();
-        to_js(&wire)
+        let wire = agent.history().messages.iter().map(Message::to_wire).collect();
+        to_js(&Value::Array(wire))
     }
 }
 
@@ -145,7 +148,7 @@ struct Driver {
 }
 
 impl Driver {
-    async fn drive(mut self, first: Command) -> Result<Finished, JsValue> {
+    async fn drive(mut self, first: Command) -> Result<Value, JsValue> {
         let mut command = first;
         loop {
             if self.stop.aborted() && !matches!(command, Command::Finish { .. }) {
@@ -156,15 +159,8 @@ impl Driver {
                 Command::Request { purpose, body } => self.request(purpose, &body).await?,
                 Command::Confirm { .. } => self.confirm(&command).await?,
                 Command::Dispatch { .. } => self.dispatch(&command).await?,
-                Command::Finish { reason, message, actions } => {
-                    let failure = self.failure.take();
-                    return Ok(Finished {
-                        reason,
-                        message,
-                        actions,
-                        wait_ms: failure.as_ref().and_then(|f| f.wait_ms),
-                        model_error: failure.map(|f| f.error),
-                    });
+                Command::Finish { .. } => {
+                    return Ok(finished(command.to_json(), self.failure.take()));
                 }
             };
         }
@@ -215,7 +211,7 @@ impl Driver {
 
     fn replied(&self, reply: &Reply) -> Result<(), JsValue> {
         if let Some(usage) = &reply.usage {
-            self.host.emit(with_member(to_js(usage)?, "type", &"usage".into())?);
+            self.host.emit(with_member(to_js(&usage.to_json())?, "type", &"usage".into())?);
         }
         if let Some(content) = reply.content.as_deref().filter(|c| !c.is_empty()) {
             self.event(object([("type", "reply".into()), ("content", content.into())]))?;
@@ -226,8 +222,9 @@ impl Driver {
     async fn confirm(&mut self, command: &Command) -> Result<Command, JsValue> {
         // The command is tagged `type: "confirm"`: the event; the question is its own copy
         // without the tag, a `ConfirmRequest`.
-        self.host.emit(to_js(command)?);
-        let request = to_js(command)?;
+        let json = command.to_json();
+        self.host.emit(to_js(&json)?);
+        let request = to_js(&json)?;
         js_sys::Reflect::delete_property(
             request.unchecked_ref::<js_sys::Object>(),
             &"type".into(),
@@ -248,7 +245,7 @@ impl Driver {
             ("record", record.clone()),
             ("arguments", arguments.clone()),
         ]))?;
-        let result = JsFuture::from(self.host.perform(to_js(command)?)?).await?;
+        let result = JsFuture::from(self.host.perform(to_js(&command.to_json())?)?).await?;
         let outcome = outcome_of(&result);
         self.event(object([
             ("type", "result".into()),
@@ -277,7 +274,7 @@ pub fn chat_request(
     Ok(wasm_bindgen_futures::future_to_promise(async move {
         let result = client::chat(&body, streamed, &client, stop.as_ref(), on_text.as_ref()).await;
         match result {
-            Ok(reply) => with_member(js_sys::Object::new().into(), "ok", &to_js(&reply)?),
+            Ok(reply) => to_js(&object([("ok", reply.to_json())])),
             Err(f) => to_js(&object([("error", f.error.to_json()), ("waitMs", f.wait_ms.into())])),
         }
     }))
