@@ -69,27 +69,27 @@ impl History {
     /// the assistant's answers, each shortened.
     pub fn fallback_summary(&self, cut: usize) -> String {
         let mut out = String::new();
+        let mut line = |parts: &[&str]| {
+            if parts.iter().any(|p| !p.is_empty()) {
+                parts.iter().for_each(|p| out.push_str(p));
+                out.push('\n');
+            }
+        };
         for m in &self.messages[..cut] {
-            let line = match m {
+            match m {
                 Message::User { content } if content.starts_with(SUMMARY_PREFIX) => {
-                    summary_body(content).to_owned()
+                    line(&[summary_body(content)])
                 }
-                Message::User { content } => format!("User: {}", clip(content, 300)),
+                Message::User { content } => line(&["User: ", &clip(content, 300)]),
                 Message::Assistant { content, tool_calls } => {
-                    let mut parts = Vec::new();
                     if let Some(c) = content.as_deref().filter(|c| !c.trim().is_empty()) {
-                        parts.push(format!("Assistant: {}", clip(c, 300)));
+                        line(&["Assistant: ", &clip(c, 300)]);
                     }
                     for c in tool_calls {
-                        parts.push(format!("Called {} {}", c.name, clip(&c.arguments, 120)));
+                        line(&["Called ", &c.name, " ", &clip(&c.arguments, 120)]);
                     }
-                    parts.joined("\n")
                 }
-                Message::Tool { content, .. } => format!("Result: {}", clip(content, 200)),
-            };
-            if !line.is_empty() {
-                out.push_str(&line);
-                out.push('\n');
+                Message::Tool { content, .. } => line(&["Result: ", &clip(content, 200)]),
             }
         }
         out.trim_end().to_owned()
@@ -132,23 +132,25 @@ fn clip(text: &str, max: usize) -> String {
 
 fn transcript(messages: &[Message]) -> String {
     let mut out = String::new();
+    let mut line = |parts: &[&str]| {
+        parts.iter().for_each(|p| out.push_str(p));
+        out.push('\n');
+    };
     for m in messages {
         match m {
             Message::User { content } if content.starts_with(SUMMARY_PREFIX) => {
-                out.push_str(&format!("EARLIER SUMMARY: {}\n", summary_body(content)))
+                line(&["EARLIER SUMMARY: ", summary_body(content)])
             }
-            Message::User { content } => out.push_str(&format!("USER: {content}\n")),
+            Message::User { content } => line(&["USER: ", content]),
             Message::Assistant { content, tool_calls } => {
                 if let Some(c) = content {
-                    out.push_str(&format!("ASSISTANT: {c}\n"));
+                    line(&["ASSISTANT: ", c]);
                 }
                 for c in tool_calls {
-                    out.push_str(&format!("ASSISTANT CALLED: {} {}\n", c.name, c.arguments));
+                    line(&["ASSISTANT CALLED: ", &c.name, " ", &c.arguments]);
                 }
             }
-            Message::Tool { content, .. } => {
-                out.push_str(&format!("RESULT: {}\n", clip(content, 600)))
-            }
+            Message::Tool { content, .. } => line(&["RESULT: ", &clip(content, 600)]),
         }
     }
     out
@@ -203,6 +205,20 @@ mod tests {
         assert!(
             matches!(&h.messages[cut], Message::Assistant { tool_calls, .. } if !tool_calls.is_empty())
         );
+    }
+
+    #[test]
+    fn the_summary_request_writes_each_message_on_its_own_line() {
+        let mut h = History::default();
+        turn(&mut h, 0);
+        let text = h.summary_messages(h.messages.len())[0].text_for_estimate();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[..4],
+            ["Summarise this conversation:", "", "USER: request 0", "ASSISTANT CALLED: search {}"],
+            "{text}"
+        );
+        assert!(text.contains("\nRESULT: "), "{text}");
     }
 
     #[test]

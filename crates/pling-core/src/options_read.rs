@@ -14,11 +14,16 @@ use crate::Limits;
 
 /// Parses `json` and reads the document with `read`; a syntax error names where it is.
 pub fn from_json<T>(json: &str, read: fn(&Value, &str) -> Read<T>) -> Read<T> {
-    let value: Value = crate::json_text::from_str(json).map_err(|e| ReadError {
+    read(&parse(json)?, ".")
+}
+
+/// `json` as a value; a syntax error names where it is. (Apart from [`from_json`], so each
+/// reader adds only its own call.)
+fn parse(json: &str) -> Read<Value> {
+    crate::json_text::from_str(json).map_err(|e| ReadError {
         path: crate::json_text::path_at(json, e.line(), e.column()),
         message: e.to_string(),
-    })?;
-    read(&value, ".")
+    })
 }
 
 /// An optional count member, `default` when absent.

@@ -32,9 +32,17 @@ pub fn read_options<T>(
     what: &str,
     read: fn(&pling_core::json::Value, &str) -> pling_core::read::Read<T>,
 ) -> Result<T, JsValue> {
+    let json = options_json(value, what)?;
+    pling_core::options_read::from_json(&json, read).map_err(|e| config_error(what, e))
+}
+
+/// An options object as JSON text, or `PlingConfigError` naming `what`.
+fn options_json(value: &JsValue, what: &str) -> Result<String, JsValue> {
     let json = js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string());
-    let json =
-        json.ok_or_else(|| js_error("PlingConfigError", format!("{what}: not plain data")))?;
-    pling_core::options_read::from_json(&json, read)
-        .map_err(|e| js_error("PlingConfigError", format!("{what}: {e}")))
+    json.ok_or_else(|| js_error("PlingConfigError", format!("{what}: not plain data")))
+}
+
+/// A wrong option: `PlingConfigError` naming `what` and the member's place.
+fn config_error(what: &str, e: pling_core::read::ReadError) -> JsValue {
+    js_error("PlingConfigError", format!("{what}: {e}"))
 }
