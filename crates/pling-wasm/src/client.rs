@@ -5,7 +5,6 @@
 //! deadline, and the person's stop. The request body and the reply never pass through JS.
 
 use gloo_timers::callback::Timeout;
-use gloo_timers::future::TimeoutFuture;
 use pling_core::json::Value;
 use pling_core::openai::{self, ModelError, Reply, StreamAssembler, MAX_REPLY_BYTES};
 use pling_core::read::{self, Fields, Read};
@@ -140,7 +139,16 @@ async fn sleep(ms: u64, stop: Option<&AbortSignal>) {
     let mut left = ms;
     while left > 0 && !aborted(stop) {
         let step = left.min(100);
-        TimeoutFuture::new(step as u32).await;
+        // A gloo-timers timeout resolving a promise the engine already knows how to await
+        // (its own future type would link a channel for this one wait).
+        let mut timeout = None;
+        let waited = js_sys::Promise::new(&mut |resolve, _| {
+            timeout = Some(Timeout::new(step as u32, move || {
+                let _ = resolve.call0(&JsValue::NULL);
+            }));
+        });
+        let _ = JsFuture::from(waited).await;
+        drop(timeout);
         left -= step;
     }
 }
