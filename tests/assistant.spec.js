@@ -84,6 +84,30 @@ test('a call written as JSON in the text (local models) is recovered and run', a
   expect(await page.evaluate(() => window.todoApp.todos.find((t) => t.id === 't1').done)).toBe(true);
 });
 
+test('onEvent: each event is a plain object tagged by its type, in the order the loop works', async ({ page }) => {
+  await openTodos(page);
+  model.script([reply.calls([{ id: 'c1', name: 'toggle', arguments: { record: 't2' } }]), reply.text('Done: t2.')]);
+  const events = await page.evaluate(async (url) => {
+    const { Assistant } = await import('/js/src/index.js');
+    const events = [];
+    const a = new Assistant(window.todoApp.pling, { baseURL: url, model: 'scripted', stream: false, onEvent: (e) => events.push(e) });
+    await a.run('Mark the second task as done.');
+    return events;
+  }, model.url);
+  const done = { name: 'toggle', actionId: 'toggle@t2', record: 't2', label: 'Book the design review', ok: true, dispatched: true, error: null };
+  expect(events).toEqual([
+    { type: 'observe' },
+    { type: 'thinking' },
+    { type: 'call', actionId: 'toggle@t2', record: 't2', arguments: { record: 't2' } },
+    { type: 'result', actionId: 'toggle@t2', record: 't2', ok: true, error: null },
+    { type: 'observe' },
+    { type: 'thinking' },
+    { type: 'usage', prompt_tokens: 100, completion_tokens: 10, cached_tokens: 0 },
+    { type: 'reply', content: 'Done: t2.' },
+    { type: 'finish', reason: 'answered', message: 'Done: t2.', actions: [done] },
+  ]);
+});
+
 test('structured mode sends a JSON schema of the tools and runs the chosen one', async ({ page }) => {
   await openTodos(page);
   model.script([reply.text('{"action": "toggle", "arguments": {"record": "t3"}}'), reply.text('{"action": "answer", "answer": "Done: t3."}')]);

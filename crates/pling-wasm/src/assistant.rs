@@ -52,12 +52,6 @@ fn to_js(value: &Value) -> Result<JsValue, JsValue> {
     value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(JsValue::from)
 }
 
-/// `value` as a plain JS object with one more member, `key`.
-fn with_member(value: JsValue, key: &str, member: &JsValue) -> Result<JsValue, JsValue> {
-    js_sys::Reflect::set(&value, &key.into(), member)?;
-    Ok(value)
-}
-
 /// The page's answer to a dispatch; anything else is a failed dispatch that says what it was.
 fn outcome_of(result: &JsValue) -> Outcome {
     let json = js_sys::JSON::stringify(result).ok().and_then(|s| s.as_string());
@@ -80,15 +74,14 @@ fn agent_error(e: pling_core::agent::AgentError) -> JsValue {
 /// How a request ended, for the JS `Assistant`: the core's finish (`reason`, `message`,
 /// `actions`), and with a model failure the error and the wait the server asked for
 /// (`modelError`, `waitMs`).
-fn finished(finish: Value, failure: Option<Failure>) -> Value {
-    let mut finished = finish;
-    if let Value::Object(members) = &mut finished {
+fn finished(mut finish: Value, failure: Option<Failure>) -> Value {
+    if let Some(members) = finish.as_object_mut() {
         members.remove("type");
         let wait_ms = failure.as_ref().and_then(|f| f.wait_ms);
         members.insert("modelError".into(), failure.map_or(Value::Null, |f| f.error.to_json()));
         members.insert("waitMs".into(), wait_ms.into());
     }
-    finished
+    finish
 }
 
 #[wasm_bindgen]
@@ -211,7 +204,11 @@ impl Driver {
 
     fn replied(&self, reply: &Reply) -> Result<(), JsValue> {
         if let Some(usage) = &reply.usage {
-            self.host.emit(with_member(to_js(&usage.to_json())?, "type", &"usage".into())?);
+            let mut event = usage.to_json();
+            if let Some(members) = event.as_object_mut() {
+                members.insert("type".into(), "usage".into());
+            }
+            self.event(event)?;
         }
         if let Some(content) = reply.content.as_deref().filter(|c| !c.is_empty()) {
             self.event(object([("type", "reply".into()), ("content", content.into())]))?;
@@ -222,14 +219,12 @@ impl Driver {
     async fn confirm(&mut self, command: &Command) -> Result<Command, JsValue> {
         // The command is tagged `type: "confirm"`: the event; the question is its own copy
         // without the tag, a `ConfirmRequest`.
-        let json = command.to_json();
+        let mut json = command.to_json();
         self.host.emit(to_js(&json)?);
-        let request = to_js(&json)?;
-        js_sys::Reflect::delete_property(
-            request.unchecked_ref::<js_sys::Object>(),
-            &"type".into(),
-        )?;
-        let yes = JsFuture::from(self.host.confirm(request)?).await?;
+        if let Some(members) = json.as_object_mut() {
+            members.remove("type");
+        }
+        let yes = JsFuture::from(self.host.confirm(to_js(&json)?)?).await?;
         let yes = yes.is_truthy() && !self.stop.aborted();
         self.agent.borrow_mut().confirmed(yes).map_err(agent_error)
     }
