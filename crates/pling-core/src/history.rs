@@ -69,27 +69,26 @@ impl History {
     /// the assistant's answers, each shortened.
     pub fn fallback_summary(&self, cut: usize) -> String {
         let mut out = String::new();
-        let mut line = |parts: &[&str]| {
-            if parts.iter().any(|p| !p.is_empty()) {
-                parts.iter().for_each(|p| out.push_str(p));
-                out.push('\n');
-            }
-        };
         for m in &self.messages[..cut] {
             match m {
                 Message::User { content } if content.starts_with(SUMMARY_PREFIX) => {
-                    line(&[summary_body(content)])
+                    let body = summary_body(content);
+                    if !body.is_empty() {
+                        push_line(&mut out, &[body]);
+                    }
                 }
-                Message::User { content } => line(&["User: ", &clip(content, 300)]),
+                Message::User { content } => push_line(&mut out, &["User: ", &clip(content, 300)]),
                 Message::Assistant { content, tool_calls } => {
                     if let Some(c) = content.as_deref().filter(|c| !c.trim().is_empty()) {
-                        line(&["Assistant: ", &clip(c, 300)]);
+                        push_line(&mut out, &["Assistant: ", &clip(c, 300)]);
                     }
                     for c in tool_calls {
-                        line(&["Called ", &c.name, " ", &clip(&c.arguments, 120)]);
+                        push_line(&mut out, &["Called ", &c.name, " ", &clip(&c.arguments, 120)]);
                     }
                 }
-                Message::Tool { content, .. } => line(&["Result: ", &clip(content, 200)]),
+                Message::Tool { content, .. } => {
+                    push_line(&mut out, &["Result: ", &clip(content, 200)])
+                }
             }
         }
         out.trim_end().to_owned()
@@ -130,12 +129,17 @@ fn clip(text: &str, max: usize) -> String {
     crate::text::shorten(&flat, max).0.into_owned()
 }
 
+/// Appends `parts`, then a line break, to `out`.
+fn push_line(out: &mut String, parts: &[&str]) {
+    for part in parts {
+        out.push_str(part);
+    }
+    out.push('\n');
+}
+
 fn transcript(messages: &[Message]) -> String {
     let mut out = String::new();
-    let mut line = |parts: &[&str]| {
-        parts.iter().for_each(|p| out.push_str(p));
-        out.push('\n');
-    };
+    let mut line = |parts: &[&str]| push_line(&mut out, parts);
     for m in messages {
         match m {
             Message::User { content } if content.starts_with(SUMMARY_PREFIX) => {
