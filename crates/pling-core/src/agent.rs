@@ -1250,7 +1250,7 @@ impl Agent {
     /// Why a call that would drop a value the person gave (see [`lost_values`]) does not run,
     /// with the actions that take a value: its own and those of its region first.
     fn drops_values(&mut self, call: &ToolCall, checked: &Call) -> Option<String> {
-        let sent = serde_json::from_str::<Value>(&call.arguments).ok()?;
+        let sent = crate::json_text::from_str(&call.arguments).ok()?;
         let lost = lost_values(&self.request, &sent, &checked.arguments);
         let page = self.seen_page();
         let record = checked.record.as_deref();
@@ -1326,7 +1326,7 @@ impl Agent {
     /// A refused row call (a row that cannot run now, say) whose row the request does not
     /// name: the refusal says that instead, and finds the row meant as [`Self::agree`] does.
     fn row_refusal(&mut self, call: &ToolCall, error: String) -> String {
-        let args = serde_json::from_str::<Value>(&call.arguments).unwrap_or(Value::Null);
+        let args = crate::json_text::from_str(&call.arguments).unwrap_or(Value::Null);
         let record = match args.get("record") {
             Some(Value::String(s)) => s.clone(),
             Some(Value::Number(n)) => n.to_string(),
@@ -1441,7 +1441,7 @@ impl Agent {
         let shown = self.seen_page()?;
         let named = named_rows(&self.request, shown, &self.declared_of(&call.name)?);
         let [row] = named.as_slice() else { return None };
-        let mut arguments = serde_json::from_str::<Value>(&call.arguments).ok()?;
+        let mut arguments = crate::json_text::from_str(&call.arguments).ok()?;
         arguments.as_object_mut()?.insert("record".to_owned(), Value::String(row.clone()));
         let corrected = ToolCall { arguments: text(&arguments), ..call.clone() };
         let mut checked = self.check_against_shown(&corrected)?.ok()?;
@@ -1537,7 +1537,7 @@ impl Agent {
     /// Counts a failing call; true when the identical call failed before.
     /// The key a call's failures are counted under: its name and canonical arguments.
     fn failure_key(call: &ToolCall) -> String {
-        let canonical = serde_json::from_str::<Value>(&call.arguments)
+        let canonical = crate::json_text::from_str(&call.arguments)
             .map(|v| text(&v))
             .unwrap_or_else(|_| call.arguments.clone());
         format!("{}\u{0}{}", call.name, canonical)

@@ -43,6 +43,21 @@ pub struct Call {
     pub description: String,
 }
 
+impl Call {
+    /// The JSON form (its `Serialize` form).
+    pub fn to_json(&self) -> Value {
+        crate::json_text::object([
+            ("actionId", self.action_id.as_str().into()),
+            ("declared", self.declared.as_str().into()),
+            ("record", self.record.clone().into()),
+            ("arguments", self.arguments.clone()),
+            ("confirm", self.confirm.into()),
+            ("handoff", self.handoff.into()),
+            ("description", self.description.as_str().into()),
+        ])
+    }
+}
+
 /// What checking a call comes to.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Checked {
@@ -122,7 +137,7 @@ fn parse_arguments(name: &str, arguments: &str) -> Result<(Value, Option<String>
         ));
     }
     let text = if arguments.trim().is_empty() { "{}" } else { arguments };
-    let arguments = match crate::json_text::from_str::<Value>(text) {
+    let arguments = match crate::json_text::from_str(text) {
         Ok(v @ Value::Object(_)) => v,
         Ok(other) => {
             return Err(format!(

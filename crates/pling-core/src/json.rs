@@ -1,7 +1,9 @@
-//! Pling's JSON value. It reads and writes through serde (serde_json's parser and writer, or
-//! serde-wasm-bindgen), but an object is a list of members in document order rather than a
-//! hash map: the objects a page or a model sends are small, and scanning a few members costs
-//! less, in time and in the module, than hashing every key of every object parsed.
+//! Pling's JSON value. The engine reads JSON text into it with its own reader
+//! ([`crate::json_parse`]) and writes it with [`crate::json_text::text`]; it also reads and
+//! writes through serde (serde-wasm-bindgen hands it to JS). An object is a list of members in
+//! document order rather than a hash map: the objects a page or a model sends are small, and
+//! scanning a few members costs less, in time and in the module, than hashing every key of
+//! every object parsed.
 //!
 //! An object keeps one member per key, as JSON readers do: a repeated key keeps its first
 //! place and its last value. Two objects are equal when they have the same members in any
@@ -123,7 +125,7 @@ impl Map {
 
     /// An object of `members` as they were read: a repeated key keeps its first place and
     /// takes its last value.
-    fn from_members(members: Vec<(String, Value)>) -> Self {
+    pub(crate) fn from_members(members: Vec<(String, Value)>) -> Self {
         let small = members.len() <= SMALL;
         if small
             && !members.iter().enumerate().any(|(i, (k, _))| members[..i].iter().any(|m| m.0 == *k))

@@ -3,17 +3,84 @@
 //! character, not the document; and, when parsing fails, where — a path such as
 //! `actions[3].kind`.
 //!
-//! Parsing goes through serde_json alone, the fast path; only when it fails is the text
-//! scanned again: for lone surrogates to repair, or up to the error's position to name the
-//! member that was being read.
+//! Parsing is one pass ([`crate::json_parse`]); only when it fails is the text scanned again,
+//! up to the error's position, to name the member that was being read.
 
 use crate::json::{Map, Value};
-use serde::de::DeserializeOwned;
+use crate::json_parse::SyntaxError;
 
-/// `value` as compact JSON text. Every JSON text the engine writes goes through this one
-/// serializer (not also `Value`'s `Display`, which would carry two more).
+/// `value` as compact JSON text, written as serde_json writes it. Every JSON text the engine
+/// writes goes through this one writer.
 pub fn text(value: &Value) -> String {
-    serde_json::to_string(value).unwrap_or_default()
+    let mut out = String::new();
+    write(value, &mut out);
+    out
+}
+
+/// Appends `value` as compact JSON text to `out`.
+pub fn write(value: &Value, out: &mut String) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => {
+            use std::fmt::Write;
+            let _ = write!(out, "{n}");
+        }
+        Value::String(s) => write_string(s, out),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(key, out);
+                out.push(':');
+                write(item, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// A JSON string: quotes, backslashes and control characters escaped.
+fn write_string(s: &str, out: &mut String) {
+    out.push('"');
+    let mut run = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let escape = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[run..i]);
+        run = i + 1;
+        if escape.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        } else {
+            out.push_str(escape);
+        }
+    }
+    out.push_str(&s[run..]);
+    out.push('"');
 }
 
 /// A value shown as compact JSON text in a message: `format!("got {}", Json(v))`.
@@ -31,6 +98,27 @@ pub fn object<const N: usize>(members: [(&str, Value); N]) -> Value {
     object_of(Vec::from(members))
 }
 
+/// A JSON object of the `members` that are present, in their order: a member whose value is
+/// `null` is left out (serde's `skip_serializing_if` for an absent or empty field).
+pub fn present<const N: usize>(members: [(&str, Value); N]) -> Value {
+    let mut members = Vec::from(members);
+    members.retain(|(_, v)| !v.is_null());
+    object_of(members)
+}
+
+/// A list as a JSON array of strings.
+pub fn strings(items: &[String]) -> Value {
+    Value::Array(items.iter().map(|s| Value::from(s.as_str())).collect())
+}
+
+/// [`strings`], or `null` when the list is empty (see [`present`]).
+pub fn strings_or_null(items: &[String]) -> Value {
+    if items.is_empty() {
+        return Value::Null;
+    }
+    strings(items)
+}
+
 /// [`object`]'s one body for every member count.
 fn object_of(members: Vec<(&str, Value)>) -> Value {
     let mut map = Map::new();
@@ -40,54 +128,10 @@ fn object_of(members: Vec<(&str, Value)>) -> Value {
     Value::Object(map)
 }
 
-/// Parses JSON text; a lone surrogate escape (`\ud83d` with no partner) reads as U+FFFD.
-pub fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, serde_json::Error> {
-    match serde_json::from_str(json) {
-        Err(e) => match repair_surrogates(json) {
-            Some(repaired) => serde_json::from_str(&repaired),
-            None => Err(e),
-        },
-        ok => ok,
-    }
-}
-
-/// `json` with every unpaired surrogate escape replaced by `\ufffd`, or `None` when it has
-/// none.
-fn repair_surrogates(json: &str) -> Option<String> {
-    let bytes = json.as_bytes();
-    let unit = |at: usize| -> Option<u16> {
-        let hex = json.get(at + 2..at + 6)?;
-        (bytes.get(at) == Some(&b'\\') && bytes.get(at + 1) == Some(&b'u'))
-            .then(|| u16::from_str_radix(hex, 16).ok())
-            .flatten()
-    };
-    let mut out = String::with_capacity(json.len());
-    let (mut last, mut i, mut changed) = (0, 0, false);
-    while i < bytes.len() {
-        if bytes[i] != b'\\' {
-            i += 1;
-            continue;
-        }
-        let Some(u) = unit(i) else {
-            i += 2; // any other escape, `\\` included
-            continue;
-        };
-        let high = (0xD800..0xDC00).contains(&u);
-        let low = (0xDC00..0xE000).contains(&u);
-        if high && unit(i + 6).is_some_and(|v| (0xDC00..0xE000).contains(&v)) {
-            i += 12;
-        } else if high || low {
-            out.push_str(&json[last..i]);
-            out.push_str("\\ufffd");
-            i += 6;
-            last = i;
-            changed = true;
-        } else {
-            i += 6;
-        }
-    }
-    out.push_str(&json[last..]);
-    changed.then_some(out)
+/// Parses JSON text into a [`Value`] (see [`crate::json_parse`]): a lone surrogate escape
+/// (`\ud83d` with no partner) reads as U+FFFD.
+pub fn from_str(json: &str) -> Result<Value, SyntaxError> {
+    crate::json_parse::parse(json)
 }
 
 /// One open container on the way to the error.
@@ -98,10 +142,9 @@ enum Frame {
     Array { index: usize },
 }
 
-/// The path to what was being read at `line` and `column` (both 1-based, as serde_json
-/// reports them); `.` for the document itself.
-pub(crate) fn path_at(json: &str, line: usize, column: usize) -> String {
-    let offset = offset_of(json, line, column);
+/// The path to what was being read at byte `offset` (where a [`SyntaxError`] was found);
+/// `.` for the document itself.
+pub(crate) fn path_at(json: &str, offset: usize) -> String {
     let bytes = json.as_bytes();
     let mut stack: Vec<Frame> = Vec::new();
     let mut i = 0;
@@ -160,22 +203,6 @@ pub(crate) fn path_at(json: &str, line: usize, column: usize) -> String {
     path
 }
 
-/// The byte offset of a 1-based line and column (columns count bytes), clamped to the text.
-fn offset_of(json: &str, line: usize, column: usize) -> usize {
-    let mut start = 0;
-    for _ in 1..line.max(1) {
-        match json[start..].find('\n') {
-            Some(n) => start += n + 1,
-            None => return json.len(),
-        }
-    }
-    let mut offset = (start + column).min(json.len());
-    while !json.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    offset
-}
-
 /// The (unescaped enough to name a key) text of the string opening at `open`, and the offset
 /// just past its closing quote.
 fn string_at(json: &str, open: usize) -> (String, usize) {
@@ -226,22 +253,23 @@ fn string_at(json: &str, open: usize) -> (String, usize) {
 #[cfg(test)]
 mod tests {
     use super::{from_str, path_at};
-    use crate::json::Value;
 
     #[test]
     fn lone_surrogates_cost_one_character() {
-        let v: Value =
-            from_str(r#"{"a":"x\ud83d","b":"\ude00y","c":"\ud83d\ude00","d":"\\ud83d"}"#).unwrap();
+        let v = from_str(
+            r#"{"a":"x\ud83d","b":"\ude00y","c":"\ud83d\ude00","d":"\\ud83d","e":"\ud83d\u0041"}"#,
+        )
+        .unwrap();
         assert_eq!(v["a"], "x\u{fffd}");
         assert_eq!(v["b"], "\u{fffd}y");
         assert_eq!(v["c"], "\u{1F600}");
         assert_eq!(v["d"], "\\ud83d");
-        assert!(from_str::<Value>(r#"{"a":"\ud83d"#).is_err());
+        assert_eq!(v["e"], "\u{fffd}A");
+        assert!(from_str(r#"{"a":"\ud83d"#).is_err());
     }
 
     fn at(json: &str, needle: &str) -> String {
-        let column = json.find(needle).expect("needle") + needle.len();
-        path_at(json, 1, column)
+        path_at(json, json.find(needle).expect("needle") + needle.len())
     }
 
     #[test]
@@ -250,22 +278,30 @@ mod tests {
         assert_eq!(at(json, r#""hover""#), "actions[1].kind");
         assert_eq!(at(json, r#""id":"a""#), "actions[0].id");
         assert_eq!(at(json, r#"{"actions":"#), "actions");
-        assert_eq!(path_at(json, 1, 1), ".");
+        assert_eq!(path_at(json, 0), ".");
         assert_eq!(at(json, r#""x":1"#), "x");
     }
 
     #[test]
     fn strings_with_escapes_and_lines() {
         let json = "{\n  \"a\\\"b\": [1, 2,\n    {\"k\\u00e9y\": tru";
-        assert_eq!(path_at(json, 3, 18), "a\"b[2].k\u{fffd}y");
-        assert_eq!(path_at(json, 9, 1), "a\"b[2].k\u{fffd}y");
+        assert_eq!(path_at(json, json.len()), "a\"b[2].k\u{fffd}y");
+        assert_eq!(path_at(json, json.len() + 9), "a\"b[2].k\u{fffd}y");
         // An escape of a multi-byte character, in a key or a value, anywhere.
         for json in ["{\"a\\é\": 1}", "{\"a\\\u{1F600}", "{\"\\u00é\":", "\"\\"] {
-            for column in 0..=json.len() + 1 {
-                path_at(json, 1, column);
+            for offset in 0..=json.len() + 1 {
+                path_at(json, offset);
             }
         }
         let json = r#"{"a,b":{"c]":[{"d":"}{"}]}}"#;
         assert_eq!(at(json, r#""d":"}{""#), "a,b.c][0].d");
+    }
+
+    #[test]
+    fn a_syntax_error_names_its_place() {
+        let json = "{\"actions\": [{\"id\": \"a\"},\n {\"id\": tru}]}";
+        let e = from_str(json).unwrap_err();
+        assert_eq!(e.to_string(), "expected ident at line 2 column 12");
+        assert_eq!(path_at(json, e.offset), "actions[1].id");
     }
 }

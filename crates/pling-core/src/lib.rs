@@ -24,6 +24,7 @@ mod case;
 mod error;
 pub mod history;
 pub mod json;
+pub mod json_parse;
 pub mod json_text;
 mod limits;
 mod list;

@@ -2,6 +2,8 @@
 //! defaults, not protocol: lower them for a smaller model, raise them for a richer page.
 
 use crate::error::LimitsError;
+use crate::json::Value;
+use crate::json_text::object;
 use serde::{Deserialize, Serialize};
 
 /// Every budget the observation and the conversation obey.
@@ -58,11 +60,30 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// The JSON form (its `Serialize` form): every control, by its camelCase name.
+    pub fn to_json(&self) -> Value {
+        object([
+            ("maxTokens", self.max_tokens.into()),
+            ("reserveForOutput", self.reserve_for_output.into()),
+            ("compactRatio", self.compact_ratio.into()),
+            ("keepRecent", self.keep_recent.into()),
+            ("maxActions", self.max_actions.into()),
+            ("maxRecords", self.max_records.into()),
+            ("maxScopes", self.max_scopes.into()),
+            ("maxFeedback", self.max_feedback.into()),
+            ("maxStateChars", self.max_state_chars.into()),
+            ("maxRecordChars", self.max_record_chars.into()),
+            ("maxFeedbackChars", self.max_feedback_chars.into()),
+            ("maxPageChars", self.max_page_chars.into()),
+            ("maxToolResultTokens", self.max_tool_result_tokens.into()),
+        ])
+    }
+
     /// Parses limits from JSON; absent controls keep their defaults.
     pub fn from_json(json: &str) -> Result<Self, LimitsError> {
         let value: crate::json::Value =
             crate::json_text::from_str(json).map_err(|e| LimitsError::Parse {
-                path: crate::json_text::path_at(json, e.line(), e.column()),
+                path: crate::json_text::path_at(json, e.offset),
                 message: e.to_string(),
             })?;
         let limits = Self::read(&value, ".")

@@ -246,6 +246,26 @@ pub struct Omissions {
     pub values_shortened: usize,
 }
 
+impl Omissions {
+    /// The JSON form (its `Serialize` form): every count, by its camelCase name.
+    pub fn to_json(&self) -> Value {
+        crate::json_text::object([
+            ("actionsFolded", self.actions_folded.into()),
+            ("entriesNotShown", self.entries_not_shown.into()),
+            ("actionsHidden", self.actions_hidden.into()),
+            ("recordsNotShown", self.records_not_shown.into()),
+            ("recordIdsNotListed", self.record_ids_not_listed.into()),
+            ("recordsHidden", self.records_hidden.into()),
+            ("regionsNotListed", self.regions_not_listed.into()),
+            ("hiddenRegionsNotListed", self.hidden_regions_not_listed.into()),
+            ("stateGroupsLeftOut", self.state_groups_left_out.into()),
+            ("feedbackDropped", self.feedback_dropped.into()),
+            ("locationCut", self.location_cut.into()),
+            ("valuesShortened", self.values_shortened.into()),
+        ])
+    }
+}
+
 struct Regions<'a> {
     snapshot: &'a Snapshot,
     /// Effective activity: the region and all its ancestors are active.

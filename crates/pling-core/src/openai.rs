@@ -361,7 +361,7 @@ fn api_error(v: &Value) -> Option<ModelError> {
 
 /// The error for a non-2xx response, from its body when it is an OpenAI error object.
 pub fn http_error(status: u16, body: &str) -> ModelError {
-    match serde_json::from_str::<Value>(body).ok().as_ref().and_then(api_error) {
+    match crate::json_text::from_str(body).ok().as_ref().and_then(api_error) {
         Some(ModelError::Api { message, code }) => ModelError::Http { status, message, code },
         _ => {
             let trimmed = body.trim_start();
@@ -672,7 +672,10 @@ fn calls_in(candidates: Vec<&str>) -> Vec<ToolCall> {
         let values = match lenient(text) {
             Some(Value::Array(items)) => items,
             Some(v) => vec![v],
-            None => json_objects(text).iter().filter_map(|o| serde_json::from_str(o).ok()).listed(),
+            None => json_objects(text)
+                .iter()
+                .filter_map(|o| crate::json_text::from_str(o).ok())
+                .listed(),
         };
         for v in values {
             collect_calls(&v, &mut calls);
@@ -690,12 +693,12 @@ fn parses(text: &str) -> bool {
 /// with only its opening brace doubled — a model copying a chat template's `{{"name": …` writes
 /// the first brace twice and closes normally.
 fn lenient(text: &str) -> Option<Value> {
-    serde_json::from_str::<Value>(text)
+    crate::json_text::from_str(text)
         .ok()
-        .or_else(|| serde_json::from_str::<Value>(&undouble(text)).ok())
+        .or_else(|| crate::json_text::from_str(&undouble(text)).ok())
         .or_else(|| {
             let once = text.strip_prefix('{')?.trim_start();
-            once.starts_with('{').then(|| serde_json::from_str::<Value>(once).ok()).flatten()
+            once.starts_with('{').then(|| crate::json_text::from_str(once).ok()).flatten()
         })
 }
 
@@ -963,9 +966,9 @@ fn type_words(schema: &Value) -> String {
 
 /// Reads a structured-mode reply into calls or an answer.
 pub fn parse_structured(content: &str) -> Option<Reply> {
-    let v: Value = serde_json::from_str(content.trim())
-        .ok()
-        .or_else(|| json_objects(content).first().and_then(|o| serde_json::from_str(o).ok()))?;
+    let v: Value = crate::json_text::from_str(content.trim()).ok().or_else(|| {
+        json_objects(content).first().and_then(|o| crate::json_text::from_str(o).ok())
+    })?;
     let action = v.get("action")?.as_str()?;
     if action == "answer" {
         return Some(Reply {

@@ -21,7 +21,7 @@ pub fn from_json<T>(json: &str, read: fn(&Value, &str) -> Read<T>) -> Read<T> {
 /// reader adds only its own call.)
 fn parse(json: &str) -> Read<Value> {
     crate::json_text::from_str(json).map_err(|e| ReadError {
-        path: crate::json_text::path_at(json, e.line(), e.column()),
+        path: crate::json_text::path_at(json, e.offset),
         message: e.to_string(),
     })
 }

@@ -3,6 +3,7 @@
 //! changes, new feedback, a change of page identity — as the tool result the model reads.
 
 use crate::json::{Map, Value};
+use crate::json_text::{object, present, strings, strings_or_null, text};
 use crate::list::Listed;
 use crate::snapshot::{Action, Snapshot};
 use crate::text::{data_line, occurs, summarize, Joined};
@@ -73,6 +74,25 @@ pub struct RecordChange {
 }
 
 impl RecordChanges {
+    /// The JSON form (its `Serialize` form); `null` when no record changed.
+    fn to_json(&self) -> Value {
+        if self.is_empty() {
+            return Value::Null;
+        }
+        let changed = self
+            .changed
+            .iter()
+            .map(|c| object([("id", c.id.as_str().into()), ("fields", strings(&c.fields))]));
+        let changed =
+            if self.changed.is_empty() { Value::Null } else { Value::Array(changed.collect()) };
+        present([
+            ("added", strings_or_null(&self.added)),
+            ("removed", strings_or_null(&self.removed)),
+            ("changed", changed),
+            ("more", self.more.clone().unwrap_or_default()),
+        ])
+    }
+
     fn is_empty(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
     }
@@ -91,12 +111,45 @@ pub struct ActionChanges {
 }
 
 impl ActionChanges {
+    /// The JSON form (its `Serialize` form); `null` when no availability changed.
+    fn to_json(&self) -> Value {
+        if self.is_empty() {
+            return Value::Null;
+        }
+        present([
+            ("nowAvailable", strings_or_null(&self.now_available)),
+            ("nowUnavailable", strings_or_null(&self.now_unavailable)),
+        ])
+    }
+
     fn is_empty(&self) -> bool {
         self.now_available.is_empty() && self.now_unavailable.is_empty()
     }
 }
 
 impl Changes {
+    /// The JSON form (its `Serialize` form).
+    pub fn to_json(&self) -> Value {
+        let page = self.page.as_ref().map_or(Value::Null, |p| {
+            object([("from", p.from.as_str().into()), ("to", p.to.as_str().into())])
+        });
+        let state =
+            if self.state.is_empty() { Value::Null } else { Value::Object(self.state.clone()) };
+        let feedback = if self.feedback.is_empty() {
+            Value::Null
+        } else {
+            Value::Array(self.feedback.clone())
+        };
+        present([
+            ("observed", self.observed.into()),
+            ("page", page),
+            ("records", self.records.to_json()),
+            ("actions", self.actions.to_json()),
+            ("state", state),
+            ("feedback", feedback),
+        ])
+    }
+
     /// Whether anything beyond `observed` changed.
     pub fn is_empty(&self) -> bool {
         self.page.is_none()
@@ -453,12 +506,27 @@ impl Receipt {
 
     /// The tool message content, cut to `max_tokens` keeping its beginning and end.
     pub fn to_content(&self, max_tokens: usize) -> String {
-        #[derive(Serialize)]
-        struct Wrapper<'r> {
-            result: &'r Receipt,
-        }
-        let json = serde_json::to_string(&Wrapper { result: self }).unwrap_or_default();
+        let json = text(&object([("result", self.to_json())]));
         truncate_middle(&crate::text::safe_json_text(json), max_tokens)
+    }
+
+    /// The JSON form (its `Serialize` form).
+    pub fn to_json(&self) -> Value {
+        let a = &self.action;
+        let action = present([
+            ("id", a.id.as_str().into()),
+            ("description", a.description.as_str().into()),
+            ("record", a.record.clone().into()),
+            ("label", a.label.clone().into()),
+        ]);
+        present([
+            ("ok", self.ok.into()),
+            ("action", action),
+            ("error", self.error.clone().into()),
+            ("changed", self.changed.as_ref().map_or(Value::Null, Changes::to_json)),
+            ("warning", self.warning.clone().into()),
+            ("available", self.available.clone().into()),
+        ])
     }
 }
 

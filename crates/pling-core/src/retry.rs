@@ -96,7 +96,7 @@ pub fn retryable(error: &ModelError) -> bool {
 fn server_delay(hints: &RetryHints, now_ms: u64) -> Option<u64> {
     // Read as any JSON value, then as a number: a typed read would link serde's error text
     // for every type it might have found instead, float formatting included.
-    let number = |v: &str| serde_json::from_str::<crate::json::Value>(v.trim()).ok()?.as_f64();
+    let number = |v: &str| crate::json_text::from_str(v.trim()).ok()?.as_f64();
     if let Some(ms) = hints.retry_after_ms.as_deref().and_then(number) {
         if ms >= 0.0 && ms.is_finite() {
             return Some(ms as u64);

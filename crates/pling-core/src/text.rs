@@ -586,7 +586,7 @@ pub fn summarize(v: &Value, depth: usize) -> (Value, bool) {
 /// `>`, `&`, control characters (DEL and C1 included), line separators and invisible
 /// characters are written as `\u` escapes, which leave the value unchanged.
 pub fn block_json(v: &Value) -> String {
-    let raw = serde_json::to_string(v).unwrap_or_else(|_| "null".to_owned());
+    let raw = crate::json_text::text(v);
     escape_json_text(raw, true)
 }
 

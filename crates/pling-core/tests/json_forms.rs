@@ -1,5 +1,5 @@
-//! The JSON forms the binding hands to JS (`to_json`, written out by hand) are the forms the
-//! `Serialize` derives write, member for member and in the same order.
+//! The JSON forms the engine writes and hands to JS (`to_json`, written out by hand) are the
+//! forms the `Serialize` derives write, member for member and in the same order.
 
 use pling_core::agent::{Command, Done, EndReason, Purpose};
 use pling_core::json;
@@ -94,4 +94,86 @@ fn replies() {
     }
     same(&usage, usage.to_json());
     same(&call, call.to_json());
+}
+
+#[test]
+fn receipts_in_every_shape() {
+    use pling_core::receipt::{
+        ActionChanges, ActionRef, Changes, PageChange, Receipt, RecordChange, RecordChanges,
+    };
+    let action = |record: Option<&str>| ActionRef {
+        id: "toggle@t1".into(),
+        description: "Mark done".into(),
+        record: record.map(Into::into),
+        label: record.map(|_| "Write \"report\"".into()),
+    };
+    let full = Changes {
+        observed: true,
+        page: Some(PageChange { from: "Todos — /".into(), to: "Todo — /t1".into() }),
+        records: RecordChanges {
+            added: vec!["t2".into()],
+            removed: vec![],
+            changed: vec![
+                RecordChange { id: "t1".into(), fields: vec!["done".into()] },
+                RecordChange { id: "t3".into(), fields: vec![] },
+            ],
+            more: Some(json!({"changed": 4})),
+        },
+        actions: ActionChanges { now_available: vec![], now_unavailable: vec!["undo".into()] },
+        state: json!({"status": "saved"}).as_object().unwrap().clone(),
+        feedback: vec![json!({"kind": "info", "text": "Saved"})],
+    };
+    // Nothing but `more` in the records: the derive leaves the records out.
+    let only_more = Changes {
+        observed: true,
+        records: RecordChanges { more: Some(json!({"added": 1})), ..Default::default() },
+        ..Default::default()
+    };
+    let changes = [Changes::default(), full, only_more];
+    for (i, changed) in changes.iter().enumerate() {
+        same(changed, changed.to_json());
+        let receipt = Receipt {
+            ok: i != 1,
+            action: action((i > 0).then_some("t1")),
+            error: (i == 1).then(|| "It failed".into()),
+            changed: (i > 0).then(|| changed.clone()),
+            warning: (i == 2).then(|| "EXPECTATION_FAILED: x".into()),
+            available: (i == 1).then(|| "add, toggle".into()),
+        };
+        same(&receipt, receipt.to_json());
+    }
+}
+
+#[test]
+fn limits_omissions_and_calls() {
+    let limits = pling_core::Limits { compact_ratio: 0.65, max_records: 7, ..Default::default() };
+    same(&limits, limits.to_json());
+    same(&pling_core::Limits::default(), pling_core::Limits::default().to_json());
+    let omissions = pling_core::Omissions {
+        actions_folded: 1,
+        entries_not_shown: 2,
+        actions_hidden: 3,
+        records_not_shown: 4,
+        record_ids_not_listed: 5,
+        records_hidden: 6,
+        regions_not_listed: 7,
+        hidden_regions_not_listed: 8,
+        state_groups_left_out: 9,
+        feedback_dropped: 10,
+        location_cut: 11,
+        values_shortened: 12,
+    };
+    same(&omissions, omissions.to_json());
+    for record in [None, Some("t1")] {
+        let call = pling_core::call::Call {
+            action_id: "toggle@t1".into(),
+            declared: "toggle".into(),
+            record: record.map(Into::into),
+            arguments: json!({"done": true}),
+            confirm: record.is_some(),
+            handoff: false,
+            description: "Mark done".into(),
+        };
+        same(&call, call.to_json());
+    }
 }

@@ -181,7 +181,7 @@ impl Driver {
         let kind = if purpose == Purpose::Summary { "summarize" } else { "thinking" };
         self.event(object([("type", kind.into())]))?;
         let streamed = body.get("stream").and_then(Value::as_bool).unwrap_or(false);
-        let body = serde_json::to_string(body).map_err(|e| error::js_error("PlingError", e))?;
+        let body = pling_core::json_text::text(body);
         let host: Host = self.host.clone().unchecked_into();
         let on_text = Closure::<dyn FnMut(String)>::new(move |t: String| host.on_text(&t));
         let on_text: &js_sys::Function = on_text.as_ref().unchecked_ref();

@@ -4,10 +4,11 @@
 use crate::{error, limits};
 use pling_core::agent::Outcome;
 use pling_core::call::{self, Checked};
+use pling_core::json::Value;
+use pling_core::json_text::{object, text};
 use pling_core::read::{Fields, Read, ReadError};
 use pling_core::receipt::Receipt;
 use pling_core::{render, Action, Observed, Snapshot};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// A parsed snapshot and its observation, built once: rendering, resolving, checking and
@@ -17,16 +18,6 @@ pub struct Page {
     observed: Observed,
     /// The observation, rendered when the page was made.
     rendered: String,
-}
-
-#[derive(Serialize)]
-struct Resolution<'a> {
-    #[serde(rename = "actionId")]
-    action_id: &'a str,
-    declared: &'a str,
-    record: Option<&'a str>,
-    confirm: bool,
-    handoff: bool,
 }
 
 #[wasm_bindgen]
@@ -41,20 +32,12 @@ impl Page {
         let observed = Observed::new(snapshot, &limits).map_err(error::snapshot)?;
         let o = observed.observation();
         let r = render(o);
-        #[derive(Serialize)]
-        struct Out<'r> {
-            section: &'r str,
-            tools: &'r [pling_core::json::Value],
-            omissions: pling_core::Omissions,
-            rules: u8,
-        }
-        let out = Out {
-            section: &r.section,
-            tools: &r.tools,
-            omissions: o.omissions(),
-            rules: r.rules.bits(),
-        };
-        let rendered = serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))?;
+        let rendered = text(&object([
+            ("section", r.section.as_str().into()),
+            ("tools", Value::Array(r.tools.clone())),
+            ("omissions", o.omissions().to_json()),
+            ("rules", r.rules.bits().into()),
+        ]));
         Ok(Page { observed, rendered })
     }
 
@@ -69,42 +52,33 @@ impl Page {
     pub fn resolve(&self, name: &str, record: Option<String>) -> Result<String, JsValue> {
         let o = self.observed.observation();
         let r = o.resolve(name, record.as_deref()).map_err(error::call)?;
-        let out = Resolution {
-            action_id: &r.action_id,
-            declared: r.declared,
-            record: r.record,
-            confirm: r.confirm,
-            handoff: r.handoff,
-        };
-        serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))
+        Ok(text(&object([
+            ("actionId", r.action_id.clone().into()),
+            ("declared", r.declared.into()),
+            ("record", r.record.into()),
+            ("confirm", r.confirm.into()),
+            ("handoff", r.handoff.into()),
+        ])))
     }
 
     /// Checks a call (`argumentsJson` as sent) the way the assistant loop does. Returns JSON:
     /// `{"run": {actionId, declared, record, arguments, confirm, handoff, description}}`, or
     /// `{"refused": {actionId, content}}` with the tool result to hand back.
     pub fn check(&self, name: &str, arguments_json: &str) -> Result<String, JsValue> {
-        #[derive(Serialize)]
-        #[serde(rename_all = "camelCase")]
-        enum Out<'c> {
-            Run(&'c call::Call),
-            Refused {
-                #[serde(rename = "actionId")]
-                action_id: Option<String>,
-                content: String,
-            },
-        }
         let checked = call::check(&self.observed, name, arguments_json);
         let out = match &checked {
-            Checked::Run(run) => Out::Run(run),
+            Checked::Run(run) => object([("run", run.to_json())]),
             Checked::Refused { action_id, error, .. } => {
                 let available = call::available(&self.observed);
                 let id = action_id.as_deref().unwrap_or(name);
                 let receipt = Receipt::refused(id, "", error.clone(), available);
                 let content = receipt.to_content(self.observed.limits().max_tool_result_tokens);
-                Out::Refused { action_id: action_id.clone(), content }
+                let refused =
+                    object([("actionId", action_id.clone().into()), ("content", content.into())]);
+                object([("refused", refused)])
             }
         };
-        serde_json::to_string(&out).map_err(|e| error::js_error("PlingError", e))
+        Ok(text(&out))
     }
 
     /// The tool result of a checked call that did not run: `reason` is `"declined"` (the

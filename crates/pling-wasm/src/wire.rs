@@ -1,13 +1,12 @@
 //! The OpenAI wire format's words for the person: a model error as a sentence.
 
-use pling_core::json::Value;
 use pling_core::openai::ModelError;
 use wasm_bindgen::prelude::*;
 
 /// The message of a model error (JSON), as the person should read it.
 #[wasm_bindgen(js_name = modelErrorMessage)]
 pub fn model_error_message(error_json: &str) -> String {
-    pling_core::json_text::from_str::<Value>(error_json)
+    pling_core::json_text::from_str(error_json)
         .ok()
         .and_then(|v| ModelError::from_json(&v))
         .map(|e| e.to_string())
