@@ -18,11 +18,13 @@ use std::fmt;
 /// How deep arrays and objects may nest (serde_json's limit too).
 pub const MAX_DEPTH: usize = 128;
 
-/// A syntax error: what was wrong, and the byte offset where it was found.
+/// A syntax error: what was wrong, and where it was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxError {
     /// What was expected or found, as serde_json words it: "expected `,` or `}`".
     pub message: &'static str,
+    /// The member being read, as `actions[3].kind`; `.` for the document itself.
+    pub path: String,
     /// Where, as a byte offset into the text.
     pub offset: usize,
     /// The 1-based line of `offset`.
@@ -41,7 +43,8 @@ impl std::error::Error for SyntaxError {}
 
 /// Parses one JSON text (surrounded by whitespace at most) into a [`Value`].
 pub fn parse(text: &str) -> Result<Value, SyntaxError> {
-    let mut p = Parser { bytes: text.as_bytes(), at: 0, depth: 0, wrong_byte: false };
+    let mut p =
+        Parser { bytes: text.as_bytes(), at: 0, depth: 0, wrong_byte: false, trail: vec![] };
     let value = p.value().map_err(|message| p.error(message))?;
     p.skip_space();
     if p.at < p.bytes.len() {
@@ -59,6 +62,14 @@ struct Parser<'t> {
     depth: usize,
     /// The error is the byte at `at`, not the end of the text.
     wrong_byte: bool,
+    /// On an error, the members it was in, innermost first, as the reader unwinds.
+    trail: Vec<Place>,
+}
+
+/// One step of an error's path.
+enum Place {
+    Key(String),
+    Index(usize),
 }
 
 impl Parser<'_> {
@@ -70,7 +81,38 @@ impl Parser<'_> {
         let before = &self.bytes[..read];
         let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        SyntaxError { message, offset, line, column: read - line_start }
+        SyntaxError { message, path: self.path(), offset, line, column: read - line_start }
+    }
+
+    /// The error's path, from the trail.
+    fn path(&self) -> String {
+        let mut path = String::new();
+        for place in self.trail.iter().rev() {
+            match place {
+                Place::Key(key) => {
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(key);
+                }
+                Place::Index(i) => {
+                    path.push('[');
+                    path.push_str(itoa::Buffer::new().format(*i));
+                    path.push(']');
+                }
+            }
+        }
+        if path.is_empty() {
+            path.push('.');
+        }
+        path
+    }
+
+    /// Fails after the item or member at `place` (at the byte found wrong, or the end).
+    fn fail_at<T>(&mut self, place: Place, message: &'static str) -> Step<T> {
+        self.wrong_byte = self.at < self.bytes.len();
+        self.trail.push(place);
+        Err(message)
     }
 
     /// Fails at the byte at the reader's place, found wrong.
@@ -142,15 +184,26 @@ impl Parser<'_> {
             Some(_) => {}
         }
         loop {
-            items.push(self.value()?);
+            match self.value() {
+                Ok(item) => items.push(item),
+                Err(e) => {
+                    self.trail.push(Place::Index(items.len()));
+                    return Err(e);
+                }
+            }
             match self.peek() {
                 Some(b',') => self.at += 1,
                 Some(b']') => {
                     self.at += 1;
                     return Ok(Value::Array(items));
                 }
-                Some(_) => return self.fail("expected `,` or `]`"),
-                None => return Err("EOF while parsing a list"),
+                // Named by the item before it.
+                Some(_) => {
+                    return self.fail_at(Place::Index(items.len() - 1), "expected `,` or `]`")
+                }
+                None => {
+                    return self.fail_at(Place::Index(items.len() - 1), "EOF while parsing a list")
+                }
             }
         }
     }
@@ -173,16 +226,34 @@ impl Parser<'_> {
                 Some(_) => return self.fail("expected `:`"),
                 None => return Err("EOF while parsing an object"),
             }
-            members.push((key, self.value()?));
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b'}') => {
+            let value = match self.value() {
+                Ok(value) => value,
+                Err(e) => {
+                    self.trail.push(Place::Key(key));
+                    return Err(e);
+                }
+            };
+            let message = match self.peek() {
+                Some(b',') => None,
+                Some(b'}') => Some(""),
+                Some(_) => Some("expected `,` or `}`"),
+                None => Some("EOF while parsing an object"),
+            };
+            match message {
+                None => self.at += 1,
+                Some("") => {
                     self.at += 1;
+                    members.push((key, value));
                     return Ok(Value::Object(Map::from_members(members)));
                 }
-                Some(_) => return self.fail("expected `,` or `}`"),
-                None => return Err("EOF while parsing an object"),
+                // Named by the member before it.
+                Some(m) => {
+                    self.wrong_byte = self.at < self.bytes.len();
+                    self.trail.push(Place::Key(key));
+                    return Err(m);
+                }
             }
+            members.push((key, value));
         }
     }
 

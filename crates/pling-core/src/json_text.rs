@@ -1,10 +1,5 @@
-//! JSON text from outside: parsing it so that one lone UTF-16 surrogate (which
-//! `JSON.stringify` writes for a string cut in the middle of an emoji) costs that one
-//! character, not the document; and, when parsing fails, where — a path such as
-//! `actions[3].kind`.
-//!
-//! Parsing is one pass ([`crate::json_parse`]); only when it fails is the text scanned again,
-//! up to the error's position, to name the member that was being read.
+//! JSON text: reading it ([`crate::json_parse`], where an error names its place as a path
+//! such as `actions[3].kind`) and writing it, with the object builders the engine writes with.
 
 use crate::json::{Map, Value};
 use crate::json_parse::SyntaxError;
@@ -134,125 +129,9 @@ pub fn from_str(json: &str) -> Result<Value, SyntaxError> {
     crate::json_parse::parse(json)
 }
 
-/// One open container on the way to the error.
-enum Frame {
-    /// An object, with the key whose value is being read (if any yet).
-    Object { key: Option<String>, expecting_key: bool },
-    /// An array, at the index of the element being read.
-    Array { index: usize },
-}
-
-/// The path to what was being read at byte `offset` (where a [`SyntaxError`] was found);
-/// `.` for the document itself.
-pub(crate) fn path_at(json: &str, offset: usize) -> String {
-    let bytes = json.as_bytes();
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut i = 0;
-    while i < offset.min(bytes.len()) {
-        match bytes[i] {
-            b'{' => stack.push(Frame::Object { key: None, expecting_key: true }),
-            b'[' => stack.push(Frame::Array { index: 0 }),
-            b'}' | b']' => {
-                stack.pop();
-            }
-            b',' => match stack.last_mut() {
-                Some(Frame::Array { index }) => *index += 1,
-                Some(Frame::Object { key, expecting_key }) => {
-                    *key = None;
-                    *expecting_key = true;
-                }
-                None => {}
-            },
-            b':' => {
-                if let Some(Frame::Object { expecting_key, .. }) = stack.last_mut() {
-                    *expecting_key = false;
-                }
-            }
-            b'"' => {
-                let (text, end) = string_at(json, i);
-                if let Some(Frame::Object { key, expecting_key: true }) = stack.last_mut() {
-                    *key = Some(text);
-                }
-                i = end;
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    let mut path = String::new();
-    for frame in &stack {
-        match frame {
-            Frame::Object { key: Some(key), .. } => {
-                if !path.is_empty() {
-                    path.push('.');
-                }
-                path.push_str(key);
-            }
-            Frame::Object { key: None, .. } => {}
-            Frame::Array { index } => {
-                path.push('[');
-                path.push_str(&index.to_string());
-                path.push(']');
-            }
-        }
-    }
-    if path.is_empty() {
-        path.push('.');
-    }
-    path
-}
-
-/// The (unescaped enough to name a key) text of the string opening at `open`, and the offset
-/// just past its closing quote.
-fn string_at(json: &str, open: usize) -> (String, usize) {
-    let bytes = json.as_bytes();
-    let mut i = open + 1;
-    let mut text = String::new();
-    let mut run = i;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                text.push_str(json.get(run..i).unwrap_or(""));
-                return (text, i + 1);
-            }
-            b'\\' => {
-                text.push_str(json.get(run..i).unwrap_or(""));
-                // The escaped character may be any character (invalid JSON still gets a path),
-                // so step over it whole, never into the middle of a multi-byte one.
-                let escaped = json.get(i + 1..).and_then(|rest| rest.chars().next());
-                match escaped {
-                    Some('n') => text.push('\n'),
-                    Some('t') => text.push('\t'),
-                    Some('u') => text.push('\u{fffd}'),
-                    Some(other) => text.push(other),
-                    None => {}
-                }
-                i += 1 + escaped.map_or(0, char::len_utf8);
-                if escaped == Some('u') {
-                    i += json.get(i..).map_or(0, |rest| {
-                        rest.char_indices()
-                            .take(4)
-                            .take_while(|(_, c)| c.is_ascii_hexdigit())
-                            .map(|(k, c)| k + c.len_utf8())
-                            .last()
-                            .unwrap_or(0)
-                    });
-                }
-                run = i.min(bytes.len());
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    text.push_str(json.get(run..).unwrap_or(""));
-    (text, bytes.len())
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{from_str, path_at};
+    use super::from_str;
 
     #[test]
     fn lone_surrogates_cost_one_character() {
@@ -268,33 +147,32 @@ mod tests {
         assert!(from_str(r#"{"a":"\ud83d"#).is_err());
     }
 
-    fn at(json: &str, needle: &str) -> String {
-        path_at(json, json.find(needle).expect("needle") + needle.len())
+    fn path(json: &str) -> String {
+        from_str(json).unwrap_err().path
     }
 
     #[test]
-    fn names_members_and_indices() {
-        let json = r#"{"actions":[{"id":"a"},{"id":"b","kind":"hover"}],"x":1}"#;
-        assert_eq!(at(json, r#""hover""#), "actions[1].kind");
-        assert_eq!(at(json, r#""id":"a""#), "actions[0].id");
-        assert_eq!(at(json, r#"{"actions":"#), "actions");
-        assert_eq!(path_at(json, 0), ".");
-        assert_eq!(at(json, r#""x":1"#), "x");
+    fn an_error_names_the_member_being_read() {
+        assert_eq!(
+            path(r#"{"actions":[{"id":"a"},{"id":"b","kind":hover}],"x":1}"#),
+            "actions[1].kind"
+        );
+        assert_eq!(path(r#"{"actions":[{"id":a}]}"#), "actions[0].id");
+        assert_eq!(path(r#"{"actions":[{"id":"a"} {"id":"b"}]}"#), "actions[0]");
+        assert_eq!(path(r#"{"actions":[] "x":1}"#), "actions");
+        assert_eq!(path(r#"{"actions":[{"id":"a"},"#), "actions[1]");
+        assert_eq!(path(r#"{"a":1,"#), ".");
+        assert_eq!(path(""), ".");
+        assert_eq!(path("[1] 2"), ".");
     }
 
     #[test]
-    fn strings_with_escapes_and_lines() {
+    fn keys_with_escapes_across_lines() {
         let json = "{\n  \"a\\\"b\": [1, 2,\n    {\"k\\u00e9y\": tru";
-        assert_eq!(path_at(json, json.len()), "a\"b[2].k\u{fffd}y");
-        assert_eq!(path_at(json, json.len() + 9), "a\"b[2].k\u{fffd}y");
-        // An escape of a multi-byte character, in a key or a value, anywhere.
-        for json in ["{\"a\\é\": 1}", "{\"a\\\u{1F600}", "{\"\\u00é\":", "\"\\"] {
-            for offset in 0..=json.len() + 1 {
-                path_at(json, offset);
-            }
-        }
-        let json = r#"{"a,b":{"c]":[{"d":"}{"}]}}"#;
-        assert_eq!(at(json, r#""d":"}{""#), "a,b.c][0].d");
+        let e = from_str(json).unwrap_err();
+        assert_eq!(e.path, "a\"b[2].k\u{e9}y");
+        assert_eq!((e.line, e.column), (3, 20));
+        assert_eq!(path(r#"{"a,b":{"c]":[{"d":"}{" x}]}}"#), "a,b.c][0].d");
     }
 
     #[test]
@@ -302,6 +180,6 @@ mod tests {
         let json = "{\"actions\": [{\"id\": \"a\"},\n {\"id\": tru}]}";
         let e = from_str(json).unwrap_err();
         assert_eq!(e.to_string(), "expected ident at line 2 column 12");
-        assert_eq!(path_at(json, e.offset), "actions[1].id");
+        assert_eq!(e.path, "actions[1].id");
     }
 }

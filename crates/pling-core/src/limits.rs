@@ -81,11 +81,8 @@ impl Limits {
 
     /// Parses limits from JSON; absent controls keep their defaults.
     pub fn from_json(json: &str) -> Result<Self, LimitsError> {
-        let value: crate::json::Value =
-            crate::json_text::from_str(json).map_err(|e| LimitsError::Parse {
-                path: crate::json_text::path_at(json, e.offset),
-                message: e.to_string(),
-            })?;
+        let value: crate::json::Value = crate::json_text::from_str(json)
+            .map_err(|e| LimitsError::Parse { path: e.path.clone(), message: e.to_string() })?;
         let limits = Self::read(&value, ".")
             .map_err(|e| LimitsError::Parse { path: e.path, message: e.message })?;
         limits.validate()?;

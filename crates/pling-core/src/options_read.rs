@@ -20,10 +20,8 @@ pub fn from_json<T>(json: &str, read: fn(&Value, &str) -> Read<T>) -> Read<T> {
 /// `json` as a value; a syntax error names where it is. (Apart from [`from_json`], so each
 /// reader adds only its own call.)
 fn parse(json: &str) -> Read<Value> {
-    crate::json_text::from_str(json).map_err(|e| ReadError {
-        path: crate::json_text::path_at(json, e.offset),
-        message: e.to_string(),
-    })
+    crate::json_text::from_str(json)
+        .map_err(|e| ReadError { path: e.path.clone(), message: e.to_string() })
 }
 
 /// An optional count member, `default` when absent.

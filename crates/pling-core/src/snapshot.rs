@@ -453,10 +453,8 @@ impl Snapshot {
     ///
     /// [`observe`]: crate::observe()
     pub fn parse(json: &str) -> Result<Self, SnapshotError> {
-        let value: Value = crate::json_text::from_str(json).map_err(|e| SnapshotError::Parse {
-            path: crate::json_text::path_at(json, e.offset),
-            message: e.to_string(),
-        })?;
+        let value: Value = crate::json_text::from_str(json)
+            .map_err(|e| SnapshotError::Parse { path: e.path.clone(), message: e.to_string() })?;
         Self::from_value(&value)
     }
 
