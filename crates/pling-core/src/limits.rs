@@ -3,7 +3,6 @@
 
 use crate::error::LimitsError;
 use crate::json::Value;
-use crate::json_text::object;
 use serde::{Deserialize, Serialize};
 
 /// Every budget the observation and the conversation obey.
@@ -59,24 +58,53 @@ impl Default for Limits {
     }
 }
 
+/// The names of the whole-number controls, in the order they are written (`compactRatio`
+/// comes third, after `reserveForOutput`).
+const NAMES: [&str; 12] = [
+    "maxTokens",
+    "reserveForOutput",
+    "keepRecent",
+    "maxActions",
+    "maxRecords",
+    "maxScopes",
+    "maxFeedback",
+    "maxStateChars",
+    "maxRecordChars",
+    "maxFeedbackChars",
+    "maxPageChars",
+    "maxToolResultTokens",
+];
+
 impl Limits {
     /// The JSON form (its `Serialize` form): every control, by its camelCase name.
     pub fn to_json(&self) -> Value {
-        object([
-            ("maxTokens", self.max_tokens.into()),
-            ("reserveForOutput", self.reserve_for_output.into()),
-            ("compactRatio", self.compact_ratio.into()),
-            ("keepRecent", self.keep_recent.into()),
-            ("maxActions", self.max_actions.into()),
-            ("maxRecords", self.max_records.into()),
-            ("maxScopes", self.max_scopes.into()),
-            ("maxFeedback", self.max_feedback.into()),
-            ("maxStateChars", self.max_state_chars.into()),
-            ("maxRecordChars", self.max_record_chars.into()),
-            ("maxFeedbackChars", self.max_feedback_chars.into()),
-            ("maxPageChars", self.max_page_chars.into()),
-            ("maxToolResultTokens", self.max_tool_result_tokens.into()),
-        ])
+        let mut map = crate::json::Map::new();
+        let mut counts = *self;
+        for (i, (name, count)) in NAMES.iter().zip(counts.counts()).enumerate() {
+            if i == 2 {
+                map.insert("compactRatio".into(), self.compact_ratio.into());
+            }
+            map.insert((*name).into(), (*count).into());
+        }
+        Value::Object(map)
+    }
+
+    /// The whole-number controls, in the order of [`NAMES`].
+    fn counts(&mut self) -> [&mut usize; 12] {
+        [
+            &mut self.max_tokens,
+            &mut self.reserve_for_output,
+            &mut self.keep_recent,
+            &mut self.max_actions,
+            &mut self.max_records,
+            &mut self.max_scopes,
+            &mut self.max_feedback,
+            &mut self.max_state_chars,
+            &mut self.max_record_chars,
+            &mut self.max_feedback_chars,
+            &mut self.max_page_chars,
+            &mut self.max_tool_result_tokens,
+        ]
     }
 
     /// Parses limits from JSON; absent controls keep their defaults.
@@ -92,41 +120,17 @@ impl Limits {
     /// The limits the JSON object at `path` sets, each member optional (see [`crate::read`]);
     /// not yet checked against each other ([`Limits::validate`]).
     pub fn read(v: &crate::json::Value, path: &str) -> crate::read::Read<Self> {
-        const KNOWN: [&str; 13] = [
-            "maxTokens",
-            "reserveForOutput",
-            "compactRatio",
-            "keepRecent",
-            "maxActions",
-            "maxRecords",
-            "maxScopes",
-            "maxFeedback",
-            "maxStateChars",
-            "maxRecordChars",
-            "maxFeedbackChars",
-            "maxPageChars",
-            "maxToolResultTokens",
-        ];
-        let f = crate::read::Fields::new(v, path, &KNOWN)?;
-        let d = Self::default();
-        let n = |key: &str, default: usize| -> crate::read::Read<usize> {
-            Ok(f.uint(key, usize::MAX as u64)?.map_or(default, |n| n as usize))
-        };
-        Ok(Self {
-            max_tokens: n("maxTokens", d.max_tokens)?,
-            reserve_for_output: n("reserveForOutput", d.reserve_for_output)?,
-            compact_ratio: f.number("compactRatio")?.unwrap_or(d.compact_ratio),
-            keep_recent: n("keepRecent", d.keep_recent)?,
-            max_actions: n("maxActions", d.max_actions)?,
-            max_records: n("maxRecords", d.max_records)?,
-            max_scopes: n("maxScopes", d.max_scopes)?,
-            max_feedback: n("maxFeedback", d.max_feedback)?,
-            max_state_chars: n("maxStateChars", d.max_state_chars)?,
-            max_record_chars: n("maxRecordChars", d.max_record_chars)?,
-            max_feedback_chars: n("maxFeedbackChars", d.max_feedback_chars)?,
-            max_page_chars: n("maxPageChars", d.max_page_chars)?,
-            max_tool_result_tokens: n("maxToolResultTokens", d.max_tool_result_tokens)?,
-        })
+        let mut known = NAMES.to_vec();
+        known.push("compactRatio");
+        let f = crate::read::Fields::new(v, path, &known)?;
+        let mut out = Self::default();
+        for (name, count) in NAMES.iter().zip(out.counts()) {
+            if let Some(n) = f.uint(name, usize::MAX as u64)? {
+                *count = n as usize;
+            }
+        }
+        out.compact_ratio = f.number("compactRatio")?.unwrap_or(out.compact_ratio);
+        Ok(out)
     }
 
     /// Checks the controls that have a range.
