@@ -402,7 +402,7 @@ fn arguments_text(v: Option<&Value>) -> String {
     }
 }
 
-/// Parses a non-streaming reply body.
+/// Parses a non-streaming reply body: its message is read as one whole delta of a stream.
 pub fn parse_reply(body: &str) -> Result<Reply, ModelError> {
     if body.len() > MAX_REPLY_BYTES {
         return Err(ModelError::TooLarge { bytes: MAX_REPLY_BYTES as u64 });
@@ -419,40 +419,12 @@ pub fn parse_reply(body: &str) -> Result<Reply, ModelError> {
     let message = choice
         .get("message")
         .ok_or_else(|| ModelError::Malformed { message: "the choice has no message".to_owned() })?;
-    let content = message.get("content").and_then(Value::as_str).map(str::to_owned);
-    let mut tool_calls = Vec::new();
-    if let Some(calls) = message.get("tool_calls").and_then(Value::as_array) {
-        for (i, c) in calls.iter().enumerate() {
-            let f = c.get("function").unwrap_or(c);
-            let Some(name) = f.get("name").and_then(Value::as_str) else { continue };
-            let id = c
-                .get("id")
-                .and_then(Value::as_str)
-                .filter(|s| !s.is_empty())
-                .map_or_else(|| format!("call_{}", i + 1), str::to_owned);
-            tool_calls.push(ToolCall {
-                id,
-                name: name.to_owned(),
-                arguments: arguments_text(f.get("arguments")),
-            });
-        }
-    }
-    if let Some(f) = message.get("function_call") {
-        if let Some(name) = f.get("name").and_then(Value::as_str) {
-            tool_calls.push(ToolCall {
-                id: "call_1".to_owned(),
-                name: name.to_owned(),
-                arguments: arguments_text(f.get("arguments")),
-            });
-        }
-    }
-    Ok(Reply {
-        content,
-        tool_calls,
-        finish_reason: FinishReason::parse(choice.get("finish_reason")),
-        usage: usage(&v),
-        recovered: false,
-    })
+    let mut whole = StreamAssembler::default();
+    whole.delta(message);
+    whole.finish = Some(FinishReason::parse(choice.get("finish_reason")));
+    whole.usage = usage(&v);
+    whole.done = true;
+    whole.finish()
 }
 
 fn usage(v: &Value) -> Option<Usage> {
@@ -549,15 +521,7 @@ impl StreamAssembler {
             return Ok(()); // a usage-only chunk
         };
         if let Some(delta) = choice.get("delta") {
-            if let Some(text) = delta.get("content").and_then(Value::as_str) {
-                self.content.push_str(text);
-                self.has_content = true;
-            }
-            if let Some(calls) = delta.get("tool_calls").and_then(Value::as_array) {
-                for (n, c) in calls.iter().enumerate() {
-                    self.call_delta(c, n as u64);
-                }
-            }
+            self.delta(delta);
         }
         if choice.get("finish_reason").is_some_and(|f| !f.is_null()) {
             self.finish = Some(FinishReason::parse(choice.get("finish_reason")));
@@ -565,12 +529,29 @@ impl StreamAssembler {
         Ok(())
     }
 
-    fn call_delta(&mut self, c: &Value, fallback_index: u64) {
+    /// A piece of the message: text, calls (or a call in the older `function_call` form).
+    fn delta(&mut self, delta: &Value) {
+        if let Some(text) = delta.get("content").and_then(Value::as_str) {
+            self.content.push_str(text);
+            self.has_content = true;
+        }
+        if let Some(calls) = delta.get("tool_calls").and_then(Value::as_array) {
+            for (n, c) in calls.iter().enumerate() {
+                self.call_delta(c, c.get("function").unwrap_or(c), n as u64);
+            }
+        }
+        // Its own index, never one of `tool_calls`.
+        if let Some(f) = delta.get("function_call") {
+            self.call_delta(f, f, u64::MAX);
+        }
+    }
+
+    /// A piece of call `c` (its function `f`: name and arguments), at its `index`.
+    fn call_delta(&mut self, c: &Value, f: &Value, fallback_index: u64) {
         let index = c.get("index").and_then(Value::as_u64).unwrap_or(fallback_index);
         let id = c.get("id").and_then(Value::as_str).filter(|s| !s.is_empty());
-        let f = c.get("function");
-        let name = f.and_then(|f| f.get("name")).and_then(Value::as_str).filter(|s| !s.is_empty());
-        let args = f.and_then(|f| f.get("arguments"));
+        let name = f.get("name").and_then(Value::as_str).filter(|s| !s.is_empty());
+        let args = f.get("arguments");
         let current = self.by_index.iter().find(|(i, _)| *i == index).map(|(_, p)| *p);
         // Some servers reuse index 0 for every call: a new id at a known index starts a new call.
         let starts_new = match (current, id) {
@@ -1054,6 +1035,32 @@ mod tests {
             r.usage,
             Some(Usage { prompt_tokens: 812, completion_tokens: 20, cached_tokens: 0 })
         );
+    }
+
+    #[test]
+    fn a_whole_reply_and_a_stream_read_every_call_shape_alike() {
+        // No ids, a call without its `function` wrapper, object arguments, no arguments, a
+        // nameless call, and the older `function_call` beside them.
+        let message = r#"{"content":"","tool_calls":[{"function":{"name":"add","arguments":{"text":"a"}}},{"name":"save"},{"function":{"arguments":"{}"}}],"function_call":{"name":"undo","arguments":"{\"n\":1}"}}"#;
+        let want = vec![
+            ToolCall {
+                id: "call_1".into(),
+                name: "add".into(),
+                arguments: r#"{"text":"a"}"#.into(),
+            },
+            ToolCall { id: "call_2".into(), name: "save".into(), arguments: "{}".into() },
+            ToolCall { id: "call_4".into(), name: "undo".into(), arguments: r#"{"n":1}"#.into() },
+        ];
+        let whole =
+            format!(r#"{{"choices":[{{"message":{message},"finish_reason":"tool_calls"}}]}}"#);
+        let r = parse_reply(&whole).unwrap();
+        assert_eq!((r.content.as_deref(), &r.tool_calls), (Some(""), &want));
+        let mut stream = StreamAssembler::default();
+        let event =
+            format!(r#"data: {{"choices":[{{"delta":{message},"finish_reason":"tool_calls"}}]}}"#);
+        stream.push(&format!("{event}\n\ndata: [DONE]\n\n")).unwrap();
+        let r = stream.finish().unwrap();
+        assert_eq!((r.content.as_deref(), &r.tool_calls), (Some(""), &want));
     }
 
     #[test]
