@@ -27,9 +27,9 @@ pub struct SyntaxError {
     pub path: String,
     /// Where, as a byte offset into the text.
     pub offset: usize,
-    /// The 1-based line of `offset`.
+    /// The 1-based line of the error.
     pub line: usize,
-    /// The 1-based column of `offset`, in bytes.
+    /// The bytes of that line read, the one found wrong included (serde_json's count).
     pub column: usize,
 }
 
@@ -44,7 +44,7 @@ impl std::error::Error for SyntaxError {}
 /// Parses one JSON text (surrounded by whitespace at most) into a [`Value`].
 pub fn parse(text: &str) -> Result<Value, SyntaxError> {
     let mut p =
-        Parser { bytes: text.as_bytes(), at: 0, depth: 0, wrong_byte: false, trail: vec![] };
+        Parser { text, bytes: text.as_bytes(), at: 0, depth: 0, wrong_byte: false, trail: vec![] };
     let value = p.value().map_err(|message| p.error(message))?;
     p.skip_space();
     if p.at < p.bytes.len() {
@@ -57,6 +57,7 @@ pub fn parse(text: &str) -> Result<Value, SyntaxError> {
 type Step<T> = Result<T, &'static str>;
 
 struct Parser<'t> {
+    text: &'t str,
     bytes: &'t [u8],
     at: usize,
     depth: usize,
@@ -259,7 +260,7 @@ impl Parser<'_> {
 
     /// A string's contents, from just past its opening quote to just past its closing one.
     fn string(&mut self) -> Step<String> {
-        let mut out = Vec::new();
+        let mut out = String::new();
         loop {
             let start = self.at;
             while let Some(&b) = self.bytes.get(self.at) {
@@ -268,20 +269,17 @@ impl Parser<'_> {
                 }
                 self.at += 1;
             }
-            out.extend_from_slice(&self.bytes[start..self.at]);
+            // Runs start and end at ASCII bytes (quotes, backslashes, control characters).
+            out.push_str(&self.text[start..self.at]);
             match self.bytes.get(self.at) {
                 None => return Err("EOF while parsing a string"),
                 Some(b'"') => {
                     self.at += 1;
-                    // The text was a `str` and runs are cut at ASCII bytes only; escapes push
-                    // whole characters.
-                    return String::from_utf8(out).map_err(|_| "invalid unicode code point");
+                    return Ok(out);
                 }
                 Some(b'\\') => {
                     self.at += 1;
-                    let c = self.escape()?;
-                    let mut buf = [0; 4];
-                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                    out.push(self.escape()?);
                 }
                 Some(_) => {
                     return self
