@@ -6,7 +6,7 @@ use pling_core::agent::Outcome;
 use pling_core::call::{self, Checked};
 use pling_core::json::Value;
 use pling_core::json_text::{object, text};
-use pling_core::read::{Fields, Read, ReadError};
+use pling_core::read::{Fields, Read};
 use pling_core::receipt::Receipt;
 use pling_core::{render, Action, Observed, Snapshot};
 use wasm_bindgen::prelude::*;
@@ -168,12 +168,9 @@ impl CallJson {
     }
 }
 
-/// The page's outcome of a call: `{ok, error}`.
+/// The page's outcome of a call, `{ok, error}`, read as the assistant reads a dispatch's
+/// answer ([`Outcome::read`]).
 fn outcome(json: &str) -> Result<Outcome, JsValue> {
-    read_json(json, "an outcome", |f| {
-        let ok = f.bool("ok")?;
-        let ok =
-            ok.ok_or_else(|| ReadError { path: ".".into(), message: "missing field `ok`".into() })?;
-        Ok(Outcome { ok, error: f.string("error")? })
-    })
+    pling_core::options_read::from_json(json, Outcome::read)
+        .map_err(|e| error::js_error("PlingError", format!("not an outcome: {e}")))
 }
