@@ -3,7 +3,7 @@
 // for the model and an overall deadline, and abort. The engine does all of it — fetch, the
 // stream, the timers — so the request and the reply stay inside it; this is its JS face.
 import * as wasm from '../wasm/pling_wasm.js';
-import { guard, guardAsync } from './engine.js';
+import { guardAsync } from './engine.js';
 import { checkAssistantOptions } from './options.js';
 
 /**
@@ -54,12 +54,4 @@ export async function chat(body, options, signal) {
   const result = await guardAsync(() => wasm.chat(JSON.stringify(body), clientOf(options), signal, onText));
   if (result.waitMs === null) delete result.waitMs;
   return result;
-}
-
-/**
- * The person-facing message of a model error.
- * @param {object} error
- */
-export function describeModelError(error) {
-  return guard(() => wasm.modelErrorMessage(JSON.stringify(error)));
 }

@@ -2,10 +2,10 @@
 //!
 //! One module per exported type: [`page`] (a snapshot with its limits), `assistant` (the
 //! assistant loop, driven here), `client` (the model client: fetch, streams, retries and
-//! timeouts, with web-sys and gloo-timers), `wire` (model errors in words), [`limits`]
-//! (defaults and checks), [`error`] (how core errors become JS errors), [`panic`] (panics
-//! reported). The `assistant` feature (on by default) carries the loop, the client and the wire
-//! format; without it the engine is the observe-only build.
+//! timeouts, with web-sys and gloo-timers), [`limits`] (defaults and checks), [`error`] (how
+//! core errors become JS errors), [`panic`] (panics reported). The `assistant` feature (on by
+//! default) carries the loop, the client and the wire format; without it the engine is the
+//! observe-only build.
 
 #[cfg(feature = "assistant")]
 pub mod assistant;
@@ -15,8 +15,6 @@ pub mod error;
 pub mod limits;
 pub mod page;
 pub mod panic;
-#[cfg(feature = "assistant")]
-pub mod wire;
 
 use wasm_bindgen::prelude::*;
 
