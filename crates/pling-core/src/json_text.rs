@@ -101,6 +101,15 @@ pub fn present<const N: usize>(members: [(&str, Value); N]) -> Value {
     object_of(members)
 }
 
+/// A JSON object of whole numbers, `names[i]` to `counts[i]`.
+pub fn counts(names: &[&str], counts: &[usize]) -> Value {
+    let mut map = Map::new();
+    for (name, count) in names.iter().zip(counts) {
+        map.insert((*name).to_owned(), (*count).into());
+    }
+    Value::Object(map)
+}
+
 /// A list as a JSON array of strings.
 pub fn strings(items: &[String]) -> Value {
     Value::Array(items.iter().map(|s| Value::from(s.as_str())).collect())

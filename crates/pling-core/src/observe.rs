@@ -249,20 +249,35 @@ pub struct Omissions {
 impl Omissions {
     /// The JSON form (its `Serialize` form): every count, by its camelCase name.
     pub fn to_json(&self) -> Value {
-        crate::json_text::object([
-            ("actionsFolded", self.actions_folded.into()),
-            ("entriesNotShown", self.entries_not_shown.into()),
-            ("actionsHidden", self.actions_hidden.into()),
-            ("recordsNotShown", self.records_not_shown.into()),
-            ("recordIdsNotListed", self.record_ids_not_listed.into()),
-            ("recordsHidden", self.records_hidden.into()),
-            ("regionsNotListed", self.regions_not_listed.into()),
-            ("hiddenRegionsNotListed", self.hidden_regions_not_listed.into()),
-            ("stateGroupsLeftOut", self.state_groups_left_out.into()),
-            ("feedbackDropped", self.feedback_dropped.into()),
-            ("locationCut", self.location_cut.into()),
-            ("valuesShortened", self.values_shortened.into()),
-        ])
+        let counts = [
+            self.actions_folded,
+            self.entries_not_shown,
+            self.actions_hidden,
+            self.records_not_shown,
+            self.record_ids_not_listed,
+            self.records_hidden,
+            self.regions_not_listed,
+            self.hidden_regions_not_listed,
+            self.state_groups_left_out,
+            self.feedback_dropped,
+            self.location_cut,
+            self.values_shortened,
+        ];
+        let names = [
+            "actionsFolded",
+            "entriesNotShown",
+            "actionsHidden",
+            "recordsNotShown",
+            "recordIdsNotListed",
+            "recordsHidden",
+            "regionsNotListed",
+            "hiddenRegionsNotListed",
+            "stateGroupsLeftOut",
+            "feedbackDropped",
+            "locationCut",
+            "valuesShortened",
+        ];
+        crate::json_text::counts(&names, &counts)
     }
 }
 
