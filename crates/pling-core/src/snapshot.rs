@@ -482,7 +482,7 @@ impl Snapshot {
         let regions = RegionIds::new(&self.regions)?;
         let mut parent = Vec::with_capacity(self.regions.len());
         for (i, r) in self.regions.iter().enumerate() {
-            parent.push(regions.get(&r.parent, || format!("regions[{i}].parent"))?);
+            parent.push(regions.get(&r.parent, Place("regions", i, ".parent"))?);
         }
         if let Some(r) = first_cycle(&parent) {
             return Err(SnapshotError::RegionCycle { region: self.regions[r].id.clone() });
@@ -492,7 +492,7 @@ impl Snapshot {
         self.check_state_names()?;
         let mut feedback_region = Vec::with_capacity(self.feedback.len());
         for (i, f) in self.feedback.iter().enumerate() {
-            feedback_region.push(regions.get(&f.region, || format!("feedback[{i}].region"))?);
+            feedback_region.push(regions.get(&f.region, Place("feedback", i, ".region"))?);
         }
         Ok(Index {
             parent,
@@ -513,20 +513,25 @@ impl Snapshot {
         let mut action_region = Vec::with_capacity(self.actions.len());
         let mut reveals = Vec::with_capacity(self.actions.len());
         for (i, a) in self.actions.iter().enumerate() {
-            let at = || format!("actions[{i}]");
+            let at = Place("actions", i, "");
             non_empty(&a.id, at)?;
             if let Some(first) = action_ids.insert(&a.id, i) {
-                return Err(duplicate("action", &a.id, format!("actions[{first}]"), at()));
+                return Err(duplicate(
+                    "action",
+                    &a.id,
+                    Place("actions", first, "").text(),
+                    at.text(),
+                ));
             }
             if let Some(record) = &a.record {
-                non_empty(record, || format!("actions[{i}].record"))?;
+                non_empty(record, Place("actions", i, ".record"))?;
             }
             if let Some(set) = &a.rows {
                 let n = self.row_ids(set).len();
                 check_row_set(set, self.record_ids.len(), n, a.record.is_some(), i)?;
             }
-            action_region.push(regions.get(&a.region, || format!("actions[{i}].region"))?);
-            reveals.push(regions.get(&a.reveals, || format!("actions[{i}].reveals"))?);
+            action_region.push(regions.get(&a.region, Place("actions", i, ".region"))?);
+            reveals.push(regions.get(&a.reveals, Place("actions", i, ".reveals"))?);
             if let Some(params) = &a.params {
                 check_params(params, a.record.is_some()).map_err(|reason| {
                     SnapshotError::InvalidParams { at: format!("actions[{i}].params"), reason }
@@ -547,18 +552,23 @@ impl Snapshot {
         seen.ids.reserve(self.records.len() + listed_total);
         let mut record_region = Vec::with_capacity(self.records.len());
         for (i, r) in self.records.iter().enumerate() {
-            let at = || format!("records[{i}]");
+            let at = Place("records", i, "");
             non_empty(&r.id, at)?;
             if seen.ids.insert(&r.id, i).is_some() {
                 let first = self.records.iter().position(|b| b.id == r.id).unwrap_or(0);
-                return Err(duplicate("record", &r.id, format!("records[{first}]"), at()));
+                return Err(duplicate(
+                    "record",
+                    &r.id,
+                    Place("records", first, "").text(),
+                    at.text(),
+                ));
             }
-            record_region.push(regions.get(&r.region, || format!("records[{i}].region"))?);
+            record_region.push(regions.get(&r.region, Place("records", i, ".region"))?);
         }
         let mut id_set_region = Vec::with_capacity(self.record_ids.len());
         let mut detailed = Vec::with_capacity(self.record_ids.len());
         for (i, set) in self.record_ids.iter().enumerate() {
-            let region = regions.get(&set.region, || format!("recordIds[{i}].region"))?;
+            let region = regions.get(&set.region, Place("recordIds", i, ".region"))?;
             id_set_region.push(region);
             detailed.push(seen.list(i, set, region, &record_region)?);
         }
@@ -568,7 +578,7 @@ impl Snapshot {
     fn check_state_names(&self) -> Result<(), SnapshotError> {
         let mut state_names: FxHashMap<&str, usize> = FxHashMap::default();
         for (i, s) in self.state.iter().enumerate() {
-            non_empty(&s.name, || format!("state[{i}]"))?;
+            non_empty(&s.name, Place("state", i, ""))?;
             if let Some(first) = state_names.insert(&s.name, i) {
                 let (first, second) = (format!("state[{first}]"), format!("state[{i}]"));
                 return Err(duplicate("state group", &s.name, first, second));
@@ -599,29 +609,29 @@ impl<'s> RegionIds<'s> {
     fn new(regions: &'s [Region]) -> Result<Self, SnapshotError> {
         let mut ids: FxHashMap<&str, usize> = FxHashMap::default();
         for (i, r) in regions.iter().enumerate() {
-            let at = || format!("regions[{i}]");
+            let at = Place("regions", i, "");
             non_empty(&r.id, at)?;
             if let Some(first) = ids.insert(&r.id, i) {
-                return Err(duplicate("region", &r.id, format!("regions[{first}]"), at()));
+                return Err(duplicate(
+                    "region",
+                    &r.id,
+                    Place("regions", first, "").text(),
+                    at.text(),
+                ));
             }
         }
         Ok(Self(ids))
     }
 
     /// The index of the region `id` names, if it names one; `at` says where, for the error.
-    fn get(
-        &self,
-        id: &Option<String>,
-        at: impl Fn() -> String,
-    ) -> Result<Option<usize>, SnapshotError> {
+    fn get(&self, id: &Option<String>, at: Place) -> Result<Option<usize>, SnapshotError> {
         match id {
             None => Ok(None),
-            Some(id) => self
-                .0
-                .get(id.as_str())
-                .copied()
-                .map(Some)
-                .ok_or_else(|| SnapshotError::UnknownRegion { at: at(), region: id.clone() }),
+            Some(id) => {
+                self.0.get(id.as_str()).copied().map(Some).ok_or_else(|| {
+                    SnapshotError::UnknownRegion { at: at.text(), region: id.clone() }
+                })
+            }
         }
     }
 }
@@ -650,7 +660,9 @@ impl<'s> SeenRecords<'s> {
         let mut positions = Vec::new();
         for (k, id) in set.ids.iter().enumerate() {
             let at = || format!("recordIds[{i}].ids[{k}]");
-            non_empty(id, at)?;
+            if id.trim().is_empty() {
+                return Err(SnapshotError::EmptyId { at: at() });
+            }
             let seen = match self.ids.entry(id) {
                 Entry::Vacant(e) => {
                     e.insert(FROM_A_LIST);
@@ -741,7 +753,9 @@ fn check_row_set(
         }
     }
     for (k, record) in set.records.iter().enumerate() {
-        non_empty(record, || at(&format!(".records[{k}]")))?;
+        if record.trim().is_empty() {
+            return Err(SnapshotError::EmptyId { at: at(&format!(".records[{k}]")) });
+        }
     }
     let in_range = |k: u32, what: String| {
         if (k as usize) < n {
@@ -765,9 +779,26 @@ fn check_row_set(
     Ok(())
 }
 
-fn non_empty(id: &str, at: impl Fn() -> String) -> Result<(), SnapshotError> {
+/// Where in the snapshot, written out only for an error: `Place("actions", 3, ".region")` is
+/// `actions[3].region`.
+#[derive(Clone, Copy)]
+struct Place(&'static str, usize, &'static str);
+
+impl Place {
+    fn text(self) -> String {
+        let mut out = String::with_capacity(self.0.len() + self.2.len() + 6);
+        out.push_str(self.0);
+        out.push('[');
+        out.push_str(itoa::Buffer::new().format(self.1));
+        out.push(']');
+        out.push_str(self.2);
+        out
+    }
+}
+
+fn non_empty(id: &str, at: Place) -> Result<(), SnapshotError> {
     if id.trim().is_empty() {
-        Err(SnapshotError::EmptyId { at: at() })
+        Err(SnapshotError::EmptyId { at: at.text() })
     } else {
         Ok(())
     }
