@@ -420,7 +420,7 @@ pub fn parse_reply(body: &str) -> Result<Reply, ModelError> {
         .get("message")
         .ok_or_else(|| ModelError::Malformed { message: "the choice has no message".to_owned() })?;
     let mut whole = StreamAssembler::default();
-    whole.delta(message);
+    whole.delta(message, true);
     whole.finish = Some(FinishReason::parse(choice.get("finish_reason")));
     whole.usage = usage(&v);
     whole.done = true;
@@ -521,7 +521,7 @@ impl StreamAssembler {
             return Ok(()); // a usage-only chunk
         };
         if let Some(delta) = choice.get("delta") {
-            self.delta(delta);
+            self.delta(delta, false);
         }
         if choice.get("finish_reason").is_some_and(|f| !f.is_null()) {
             self.finish = Some(FinishReason::parse(choice.get("finish_reason")));
@@ -530,14 +530,17 @@ impl StreamAssembler {
     }
 
     /// A piece of the message: text, calls (or a call in the older `function_call` form).
-    fn delta(&mut self, delta: &Value) {
+    /// In a `whole` message every call is its own, whatever `index` it carries; in a stream a
+    /// call's pieces share its `index`.
+    fn delta(&mut self, delta: &Value, whole: bool) {
         if let Some(text) = delta.get("content").and_then(Value::as_str) {
             self.content.push_str(text);
             self.has_content = true;
         }
         if let Some(calls) = delta.get("tool_calls").and_then(Value::as_array) {
             for (n, c) in calls.iter().enumerate() {
-                self.call_delta(c, c.get("function").unwrap_or(c), n as u64);
+                let index = c.get("index").and_then(Value::as_u64).filter(|_| !whole);
+                self.call_delta(c, c.get("function").unwrap_or(c), index.unwrap_or(n as u64));
             }
         }
         // Its own index, never one of `tool_calls`.
@@ -547,8 +550,7 @@ impl StreamAssembler {
     }
 
     /// A piece of call `c` (its function `f`: name and arguments), at its `index`.
-    fn call_delta(&mut self, c: &Value, f: &Value, fallback_index: u64) {
-        let index = c.get("index").and_then(Value::as_u64).unwrap_or(fallback_index);
+    fn call_delta(&mut self, c: &Value, f: &Value, index: u64) {
         let id = c.get("id").and_then(Value::as_str).filter(|s| !s.is_empty());
         let name = f.get("name").and_then(Value::as_str).filter(|s| !s.is_empty());
         let args = f.get("arguments");
@@ -1055,6 +1057,11 @@ mod tests {
             format!(r#"{{"choices":[{{"message":{message},"finish_reason":"tool_calls"}}]}}"#);
         let r = parse_reply(&whole).unwrap();
         assert_eq!((r.content.as_deref(), &r.tool_calls), (Some(""), &want));
+        // A whole message's calls are each their own, even when all carry `index: 0`.
+        let indexed = r#"{"choices":[{"message":{"tool_calls":[{"index":0,"function":{"name":"add"}},{"index":0,"function":{"name":"save"}}]}}]}"#;
+        let names: Vec<String> =
+            parse_reply(indexed).unwrap().tool_calls.into_iter().map(|c| c.name).collect();
+        assert_eq!(names, ["add", "save"]);
         let mut stream = StreamAssembler::default();
         let event =
             format!(r#"data: {{"choices":[{{"delta":{message},"finish_reason":"tool_calls"}}]}}"#);
