@@ -4,6 +4,11 @@ use wasm_bindgen::JsValue;
 
 /// A JS `Error` with `name` set, so callers can tell Pling's errors apart.
 pub fn js_error(name: &str, message: impl std::fmt::Display) -> JsValue {
+    named_error(name, &message)
+}
+
+/// [`js_error`]'s one body for every kind of message.
+fn named_error(name: &str, message: &dyn std::fmt::Display) -> JsValue {
     let error = js_sys::Error::new(&message.to_string());
     error.set_name(name);
     error.into()

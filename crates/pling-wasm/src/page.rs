@@ -142,28 +142,24 @@ struct CallJson {
     description: String,
 }
 
-/// `text` as JSON, read by `read`; a `PlingError` saying it is not `what` otherwise.
-fn read_json<T>(
-    text: &str,
-    what: &str,
-    read: impl Fn(&Fields<'_>) -> Read<T>,
-) -> Result<T, JsValue> {
-    let value: pling_core::json::Value = pling_core::json_text::from_str(text)
-        .map_err(|e| error::js_error("PlingError", format!("not {what}: {e}")))?;
-    Fields::open(&value, ".").and_then(|f| read(&f)).map_err(|e| {
-        error::js_error("PlingError", format!("not {what}: `{}`: {}", e.path, e.message))
-    })
+/// `json` read by the core's `read`; a `PlingError` saying it is not `what` otherwise.
+fn read_json<T>(json: &str, what: &str, read: fn(&Value, &str) -> Read<T>) -> Result<T, JsValue> {
+    pling_core::options_read::from_json(json, read)
+        .map_err(|e| error::js_error("PlingError", format!("not {what}: {e}")))
 }
 
 impl CallJson {
     fn parse(json: &str) -> Result<Self, JsValue> {
-        read_json(json, "a checked call", |f| {
-            Ok(Self {
-                action_id: f.required_string("actionId")?,
-                declared: f.required_string("declared")?,
-                record: f.string("record")?,
-                description: f.string("description")?.unwrap_or_default(),
-            })
+        read_json(json, "a checked call", Self::read)
+    }
+
+    fn read(v: &Value, path: &str) -> Read<Self> {
+        let f = Fields::open(v, path)?;
+        Ok(Self {
+            action_id: f.required_string("actionId")?,
+            declared: f.required_string("declared")?,
+            record: f.string("record")?,
+            description: f.string("description")?.unwrap_or_default(),
         })
     }
 }
@@ -171,6 +167,5 @@ impl CallJson {
 /// The page's outcome of a call, `{ok, error}`, read as the assistant reads a dispatch's
 /// answer ([`Outcome::read`]).
 fn outcome(json: &str) -> Result<Outcome, JsValue> {
-    pling_core::options_read::from_json(json, Outcome::read)
-        .map_err(|e| error::js_error("PlingError", format!("not an outcome: {e}")))
+    read_json(json, "an outcome", Outcome::read)
 }
