@@ -234,25 +234,16 @@ impl Parser<'_> {
                     return Err(e);
                 }
             };
-            let message = match self.peek() {
-                Some(b',') => None,
-                Some(b'}') => Some(""),
-                Some(_) => Some("expected `,` or `}`"),
-                None => Some("EOF while parsing an object"),
-            };
-            match message {
-                None => self.at += 1,
-                Some("") => {
+            match self.peek() {
+                Some(b',') => self.at += 1,
+                Some(b'}') => {
                     self.at += 1;
                     members.push((key, value));
                     return Ok(Value::Object(Map::from_members(members)));
                 }
                 // Named by the member before it.
-                Some(m) => {
-                    self.wrong_byte = self.at < self.bytes.len();
-                    self.trail.push(Place::Key(key));
-                    return Err(m);
-                }
+                Some(_) => return self.fail_at(Place::Key(key), "expected `,` or `}`"),
+                None => return self.fail_at(Place::Key(key), "EOF while parsing an object"),
             }
             members.push((key, value));
         }
