@@ -418,24 +418,28 @@ const TAG_WORDS: [&str; 7] = [
 ];
 
 fn opens_block_tag(rest: &str) -> bool {
-    let folded: Vec<Option<char>> = rest
-        .chars()
-        .take(TAG_LOOKAHEAD)
-        .filter(|&c| !is_invisible(c) && !is_combining(c) && c != BLOCK_SENTINEL)
-        .skip_while(|&c| c.is_whitespace() && c != '|')
-        .map(|c| if matches!(c, '|' | '\u{FF5C}' | '\u{2223}') { Some('|') } else { Some(c) })
-        .listed();
-    if folded.first() == Some(&Some('|')) {
+    // The next characters without invisible ones, from the first that is not a space, with
+    // look-alikes of `|` as `|`.
+    let mut folded = Vec::new();
+    for c in rest.chars().take(TAG_LOOKAHEAD) {
+        let skipped = is_invisible(c) || is_combining(c) || c == BLOCK_SENTINEL;
+        if skipped || (folded.is_empty() && c.is_whitespace()) {
+            continue;
+        }
+        folded.push(if matches!(c, '|' | '\u{FF5C}' | '\u{2223}') { '|' } else { c });
+    }
+    if folded.first() == Some(&'|') {
         return true; // <|im_start|>, <|eot_id|>, <|system|> …
     }
-    let letters: Vec<Option<char>> = folded
-        .into_iter()
-        .flatten()
-        .skip_while(|&c| c.is_whitespace() || is_slash_like(c))
-        .map(
-            |c| if matches!(c, '>' | '\u{FF1E}' | '\u{FE65}') { Some('>') } else { fold_letter(c) },
-        )
-        .listed();
+    // Then from the first that is not a space or a slash, as folded letters.
+    let mut letters: Vec<Option<char>> = Vec::new();
+    for &c in &folded {
+        if letters.is_empty() && (c.is_whitespace() || is_slash_like(c)) {
+            continue;
+        }
+        let gt = matches!(c, '>' | '\u{FF1E}' | '\u{FE65}');
+        letters.push(if gt { Some('>') } else { fold_letter(c) });
+    }
     if letters.len() >= 2 && letters[0] == Some('s') && letters[1] == Some('>') {
         return true; // <s>, </s>
     }
