@@ -13,6 +13,7 @@
 //!   cannot exhaust the stack.
 
 use crate::json::{Map, Number, Value};
+use crate::text::whole_number;
 use std::fmt;
 
 /// How deep arrays and objects may nest (serde_json's limit too).
@@ -391,12 +392,13 @@ impl Parser<'_> {
             let start = self.at;
             self.some_digits()?;
             // Past any exponent a double can use, the value is 0 or out of range either way.
-            let e = whole(&self.bytes[start..self.at]).unwrap_or(u64::MAX).min(100_000) as i64;
+            let e =
+                whole_number(&self.text[start..self.at]).unwrap_or(u64::MAX).min(100_000) as i64;
             exponent = Some(if minus { -e } else { e });
         }
         let integer = &self.bytes[int_start..int_end];
         if fraction.is_empty() && exponent.is_none() {
-            match whole(integer) {
+            match whole_number(&self.text[int_start..int_end]) {
                 Some(n) if !negative => return Ok(Value::Number(n.into())),
                 // `-0` is the float negative zero, as serde_json reads it.
                 Some(n) if n != 0 && n <= 1 << 63 => {
@@ -487,15 +489,6 @@ impl Digits<'_> {
             self.fraction[i - n] - b'0'
         }
     }
-}
-
-/// ASCII digits as a `u64`, `None` past its range.
-fn whole(digits: &[u8]) -> Option<u64> {
-    let mut n: u64 = 0;
-    for &d in digits {
-        n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
-    }
-    Some(n)
 }
 
 #[cfg(test)]
