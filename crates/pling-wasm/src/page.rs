@@ -33,8 +33,8 @@ impl Page {
         let o = observed.observation();
         let r = render(o);
         let rendered = text(&object([
-            ("section", r.section.as_str().into()),
-            ("tools", Value::Array(r.tools.clone())),
+            ("section", r.section.into()),
+            ("tools", Value::Array(r.tools)),
             ("omissions", o.omissions().to_json()),
             ("rules", r.rules.bits().into()),
         ]));
