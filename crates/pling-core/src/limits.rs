@@ -125,12 +125,12 @@ impl Limits {
         let f = crate::read::Fields::new(v, path, &known)?;
         let mut out = Self::default();
         for (name, count) in NAMES.iter().zip(out.counts()) {
-            if let Some(n) = f.uint(name, usize::MAX as u64)? {
+            if let Some(n) = f.uint(name, usize::MAX as u64) {
                 *count = n as usize;
             }
         }
-        out.compact_ratio = f.number("compactRatio")?.unwrap_or(out.compact_ratio);
-        Ok(out)
+        out.compact_ratio = f.number("compactRatio").unwrap_or(out.compact_ratio);
+        f.done(out)
     }
 
     /// Checks the controls that have a range.

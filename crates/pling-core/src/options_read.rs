@@ -25,13 +25,8 @@ fn parse(json: &str) -> Read<Value> {
 }
 
 /// An optional count member, `default` when absent.
-fn count(f: &Fields<'_>, key: &str, default: usize) -> Read<usize> {
-    Ok(f.uint(key, usize::MAX as u64)?.map_or(default, |n| n as usize))
-}
-
-/// An optional member read by `read` at its place, `T::default()` when absent.
-fn nested<T: Default>(f: &Fields<'_>, key: &str, read: fn(&Value, &str) -> Read<T>) -> Read<T> {
-    f.get(key).map(|v| read(v, &f.at(key))).transpose().map(Option::unwrap_or_default)
+fn count(f: &Fields<'_>, key: &str, default: usize) -> usize {
+    f.uint(key, usize::MAX as u64).map_or(default, |n| n as usize)
 }
 
 impl AgentConfig {
@@ -49,19 +44,20 @@ impl AgentConfig {
         ];
         let f = Fields::new(v, path, &KNOWN)?;
         let d = Self::default();
-        Ok(Self {
-            application: f.string("application")?,
-            limits: nested(&f, "limits", Limits::read)?,
-            request: nested(&f, "request", RequestOptions::read)?,
-            max_steps: count(&f, "maxSteps", d.max_steps)?,
-            max_repeated_failures: count(&f, "maxRepeatedFailures", d.max_repeated_failures)?,
-            max_calls_per_reply: count(&f, "maxCallsPerReply", d.max_calls_per_reply)?,
+        let c = Self {
+            application: f.string("application"),
+            limits: f.read("limits", Limits::read).unwrap_or_default(),
+            request: f.read("request", RequestOptions::read).unwrap_or_default(),
+            max_steps: count(&f, "maxSteps", d.max_steps),
+            max_repeated_failures: count(&f, "maxRepeatedFailures", d.max_repeated_failures),
+            max_calls_per_reply: count(&f, "maxCallsPerReply", d.max_calls_per_reply),
             max_confirmations_per_reply: count(
                 &f,
                 "maxConfirmationsPerReply",
                 d.max_confirmations_per_reply,
-            )?,
-        })
+            ),
+        };
+        f.done(c)
     }
 }
 
@@ -70,22 +66,19 @@ impl RequestOptions {
     pub fn read(v: &Value, path: &str) -> Read<Self> {
         const KNOWN: [&str; 6] =
             ["model", "stream", "toolMode", "temperature", "maxTokens", "recordChoices"];
+        const MODES: [ToolMode; 3] = [ToolMode::Auto, ToolMode::Native, ToolMode::Structured];
         let f = Fields::new(v, path, &KNOWN)?;
-        let mode = |v: &Value, at: &str| {
-            one_of(v, at, &[ToolMode::Auto, ToolMode::Native, ToolMode::Structured], ToolMode::name)
-        };
-        Ok(Self {
-            model: f.string("model")?.unwrap_or_default(),
-            stream: f.bool("stream")?.unwrap_or_default(),
+        let o = Self {
+            model: f.string("model").unwrap_or_default(),
+            stream: f.bool("stream").unwrap_or_default(),
             tool_mode: f
-                .get("toolMode")
-                .map(|v| mode(v, &f.at("toolMode")))
-                .transpose()?
+                .read("toolMode", |v, at| one_of(v, at, &MODES, ToolMode::name))
                 .unwrap_or_default(),
-            temperature: f.number("temperature")?,
-            max_tokens: f.uint("maxTokens", usize::MAX as u64)?.map(|n| n as usize),
-            record_choices: f.bool("recordChoices")?.unwrap_or_default(),
-        })
+            temperature: f.number("temperature"),
+            max_tokens: f.uint("maxTokens", usize::MAX as u64).map(|n| n as usize),
+            record_choices: f.bool("recordChoices").unwrap_or_default(),
+        };
+        f.done(o)
     }
 }
 
@@ -94,13 +87,14 @@ impl RetryPolicy {
     pub fn read(v: &Value, path: &str) -> Read<Self> {
         let f = Fields::new(v, path, &["maxRetries", "baseDelayMs", "maxDelayMs"])?;
         let d = Self::default();
-        Ok(Self {
+        let p = Self {
             max_retries: f
-                .uint("maxRetries", u64::from(u32::MAX))?
+                .uint("maxRetries", u64::from(u32::MAX))
                 .map_or(d.max_retries, |n| n as u32),
-            base_delay_ms: f.uint("baseDelayMs", u64::MAX)?.unwrap_or(d.base_delay_ms),
-            max_delay_ms: f.uint("maxDelayMs", u64::MAX)?.unwrap_or(d.max_delay_ms),
-        })
+            base_delay_ms: f.uint("baseDelayMs", u64::MAX).unwrap_or(d.base_delay_ms),
+            max_delay_ms: f.uint("maxDelayMs", u64::MAX).unwrap_or(d.max_delay_ms),
+        };
+        f.done(p)
     }
 }
 
@@ -109,7 +103,8 @@ impl Outcome {
     /// members are the page's own and left alone.
     pub fn read(v: &Value, path: &str) -> Read<Self> {
         let f = Fields::open(v, path)?;
-        Ok(Self { ok: f.bool("ok")?.unwrap_or_default(), error: f.string("error")? })
+        let o = Self { ok: f.bool("ok").unwrap_or_default(), error: f.string("error") };
+        f.done(o)
     }
 }
 

@@ -13,6 +13,7 @@
 use crate::json::{Map, Value};
 use crate::list::Listed;
 use crate::text::Joined;
+use std::cell::Cell;
 
 /// What is wrong and where: `path` as `actions[3].kind`, `.` for the document itself.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -60,31 +61,53 @@ fn expected(path: &str, what: &str, found: &Value) -> ReadError {
 
 /// The members of one JSON object, each taken by its name; members it does not know are an
 /// error, as a declaration with a misspelt key would otherwise be silently ignored.
+///
+/// A member that is wrong reads as absent and its error is kept; [`Fields::done`] then gives
+/// the first one kept. A reader so takes its members one after another with no exit per member,
+/// and reports the error the member-by-member reading would have stopped at.
 pub struct Fields<'v> {
     map: &'v Map,
     path: String,
+    error: Cell<Option<ReadError>>,
 }
 
 impl<'v> Fields<'v> {
     /// The object at `path`, whose members must be among `known`.
     pub fn new(value: &'v Value, path: &str, known: &[&str]) -> Read<Self> {
-        let Value::Object(map) = value else {
-            return Err(expected(path, "an object", value));
-        };
-        if let Some(key) = map.keys().find(|k| !known.contains(&k.as_str())) {
+        let f = Self::open(value, path)?;
+        if let Some(key) = f.map.keys().find(|k| !known.contains(&k.as_str())) {
             let names = known.iter().map(|k| format!("`{k}`")).listed().joined(", ");
             return Err(error(path, format!("unknown field `{key}`, expected one of {names}")));
         }
-        Ok(Self { map, path: path.to_owned() })
+        Ok(f)
     }
 
     /// The object at `path`, whose other members are left alone (a message that carries
     /// more than its reader takes).
     pub fn open(value: &'v Value, path: &str) -> Read<Self> {
         match value {
-            Value::Object(map) => Ok(Self { map, path: path.to_owned() }),
+            Value::Object(map) => Ok(Self { map, path: path.to_owned(), error: Cell::new(None) }),
             other => Err(expected(path, "an object", other)),
         }
+    }
+
+    /// `value`, unless a member was wrong: then the first error kept.
+    pub fn done<T>(self, value: T) -> Read<T> {
+        match self.error.into_inner() {
+            None => Ok(value),
+            Some(e) => Err(e),
+        }
+    }
+
+    /// Keeps `e` unless an earlier error is kept.
+    pub fn fail(&self, e: ReadError) {
+        let first = self.error.take().unwrap_or(e);
+        self.error.set(Some(first));
+    }
+
+    /// What `r` holds, or `None` with its error kept.
+    pub fn keep<T>(&self, r: Read<T>) -> Option<T> {
+        r.map_err(|e| self.fail(e)).ok()
     }
 
     /// Where member `key` is.
@@ -97,84 +120,76 @@ impl<'v> Fields<'v> {
         self.map.get(key).filter(|v| !v.is_null())
     }
 
+    /// Member `key` read by `read` at its place; `None` when it is absent or wrong.
+    pub fn read<T>(&self, key: &str, read: impl FnOnce(&'v Value, &str) -> Read<T>) -> Option<T> {
+        let v = self.get(key)?;
+        self.keep(read(v, &self.at(key)))
+    }
+
     /// A member that must be there.
-    pub fn required(&self, key: &str) -> Read<&'v Value> {
-        self.get(key).ok_or_else(|| self.missing(key))
-    }
-
-    fn missing(&self, key: &str) -> ReadError {
-        error(&self.path, format!("missing field `{key}`"))
-    }
-
-    /// An optional string member. (Its place is written out only for an error: a snapshot's
-    /// every member is read here.)
-    pub fn string(&self, key: &str) -> Read<Option<String>> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(v) => string(v, &self.at(key)).map(Some),
+    pub fn required(&self, key: &str) -> Option<&'v Value> {
+        let v = self.get(key);
+        if v.is_none() {
+            self.fail(error(&self.path, format!("missing field `{key}`")));
         }
+        v
     }
 
-    /// A string member that must be there.
-    pub fn required_string(&self, key: &str) -> Read<String> {
-        self.string(key)?.ok_or_else(|| self.missing(key))
+    /// An optional string member.
+    pub fn string(&self, key: &str) -> Option<String> {
+        self.read(key, string)
+    }
+
+    /// A string member that must be there (empty when it is not: its error is kept).
+    pub fn required_string(&self, key: &str) -> String {
+        self.required(key).and_then(|v| self.keep(string(v, &self.at(key)))).unwrap_or_default()
     }
 
     /// An optional boolean member.
-    pub fn bool(&self, key: &str) -> Read<Option<bool>> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(v) => Err(expected(&self.at(key), "a boolean", v)),
-        }
+    pub fn bool(&self, key: &str) -> Option<bool> {
+        self.read(key, |v, at| match v {
+            Value::Bool(b) => Ok(*b),
+            _ => Err(expected(at, "a boolean", v)),
+        })
     }
 
     /// An optional whole number member of at most `max`.
-    pub fn uint(&self, key: &str, max: u64) -> Read<Option<u64>> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(v) => match v.as_u64() {
-                Some(n) if n <= max => Ok(Some(n)),
-                _ => uint(v, &self.at(key), max).map(Some),
-            },
-        }
+    pub fn uint(&self, key: &str, max: u64) -> Option<u64> {
+        self.read(key, |v, at| uint(v, at, max))
     }
 
     /// An optional number member.
-    pub fn number(&self, key: &str) -> Read<Option<f64>> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(Value::Number(n)) => Ok(n.as_f64()),
-            Some(v) => Err(expected(&self.at(key), "a number", v)),
-        }
+    pub fn number(&self, key: &str) -> Option<f64> {
+        self.read(key, |v, at| match v {
+            Value::Number(n) => Ok(n.as_f64()),
+            _ => Err(expected(at, "a number", v)),
+        })
+        .flatten()
     }
 
-    /// An optional array member, each item read by `item` (given its place).
-    pub fn list<T>(&self, key: &str, item: impl Fn(&'v Value, &str) -> Read<T>) -> Read<Vec<T>> {
-        match self.get(key) {
-            None => Ok(Vec::new()),
-            Some(v) => list(v, &self.at(key), item),
-        }
+    /// An optional array member, each item read by `item` (given its place); empty when it is
+    /// absent or wrong.
+    pub fn list<T>(&self, key: &str, item: impl Fn(&'v Value, &str) -> Read<T>) -> Vec<T> {
+        self.read(key, |v, at| list(v, at, item)).unwrap_or_default()
     }
 
     /// An optional object member whose values are any JSON.
-    pub fn object(&self, key: &str) -> Read<Map> {
-        match self.get(key) {
-            None => Ok(Map::new()),
-            Some(Value::Object(map)) => Ok(map.clone()),
-            Some(v) => Err(expected(&self.at(key), "an object", v)),
-        }
+    pub fn object(&self, key: &str) -> Map {
+        self.read(key, |v, at| match v {
+            Value::Object(map) => Ok(map.clone()),
+            _ => Err(expected(at, "an object", v)),
+        })
+        .unwrap_or_default()
     }
 
-    /// An optional object member, key by key as written (none when it is absent): a caller
-    /// that keeps them sorted inserts them into its map, which costs no sort of its own.
-    pub fn members(&self, key: &str) -> Read<impl Iterator<Item = (&'v String, &'v Value)>> {
-        match self.get(key) {
-            None => Ok(None.into_iter().flatten()),
-            Some(Value::Object(map)) => Ok(Some(map.iter()).into_iter().flatten()),
-            Some(v) => Err(expected(&self.at(key), "an object", v)),
-        }
+    /// An optional object member, key by key as written (none when it is absent or wrong): a
+    /// caller that keeps them sorted inserts them into its map, which costs no sort of its own.
+    pub fn members(&self, key: &str) -> impl Iterator<Item = (&'v String, &'v Value)> {
+        let map = self.read(key, |v, at| match v {
+            Value::Object(map) => Ok(map),
+            _ => Err(expected(at, "an object", v)),
+        });
+        map.into_iter().flat_map(Map::iter)
     }
 }
 
@@ -226,11 +241,20 @@ pub fn list<'v, T>(
 
 /// One of `all`, by its name as `name` writes it.
 pub fn one_of<T: Copy>(v: &Value, path: &str, all: &[T], name: fn(T) -> &'static str) -> Read<T> {
+    let mut names = Vec::with_capacity(all.len());
+    for t in all {
+        names.push(name(*t));
+    }
+    named(v, path, &names).map(|i| all[i])
+}
+
+/// The place in `names` of the string `v`.
+fn named(v: &Value, path: &str, names: &[&str]) -> Read<usize> {
     let s = string(v, path)?;
-    match all.iter().find(|t| name(**t) == s) {
-        Some(t) => Ok(*t),
+    match names.iter().position(|n| *n == s) {
+        Some(i) => Ok(i),
         None => {
-            let names = all.iter().map(|t| format!("`{}`", name(*t))).listed();
+            let names = names.iter().map(|n| format!("`{n}`")).listed();
             Err(error(
                 path,
                 format!("unknown variant `{s}`, expected one of {}", names.joined(", ")),
@@ -244,22 +268,42 @@ mod tests {
     use super::*;
     use crate::json;
 
+    /// The error `read` keeps on a fresh reader of `v`.
+    fn kept<T>(v: &Value, read: impl FnOnce(&Fields<'_>) -> T) -> ReadError {
+        let f = Fields::open(v, ".").unwrap();
+        read(&f);
+        f.done(()).unwrap_err()
+    }
+
     #[test]
     fn each_error_names_its_place() {
         let v = json!({"a": 1, "b": [true, "x"], "c": -2, "d": 1.5});
-        let known = ["a", "b", "c", "d"];
-        let f = Fields::new(&v, ".", &known).unwrap();
-        assert_eq!(f.string("a").unwrap_err().path, "a");
-        assert_eq!(f.string("a").unwrap_err().message, "expected a string, found a number");
-        let e = f.list("b", string).unwrap_err();
+        let e = kept(&v, |f| f.string("a"));
+        assert_eq!(
+            (e.path.as_str(), e.message.as_str()),
+            ("a", "expected a string, found a number")
+        );
+        let e = kept(&v, |f| f.list("b", string));
         assert_eq!(
             (e.path.as_str(), e.message.as_str()),
             ("b[0]", "expected a string, found a boolean")
         );
-        assert_eq!(f.uint("c", 9).unwrap_err().message, "expected a whole number from 0, found -2");
-        assert_eq!(f.uint("a", 0).unwrap_err().message, "expected a number of at most 0, found 1");
-        assert_eq!(f.required("z").unwrap_err().message, "missing field `z`");
-        assert_eq!(f.number("d").unwrap(), Some(1.5));
+        assert_eq!(
+            kept(&v, |f| f.uint("c", 9)).message,
+            "expected a whole number from 0, found -2"
+        );
+        assert_eq!(kept(&v, |f| f.uint("a", 0)).message, "expected a number of at most 0, found 1");
+        assert_eq!(kept(&v, |f| f.required("z").is_some()).message, "missing field `z`");
+        assert_eq!(kept(&v, |f| f.required_string("z")).message, "missing field `z`");
+        assert_eq!(kept(&v, |f| f.bool("d")).message, "expected a boolean, found a number");
+        assert_eq!(kept(&v, |f| f.object("d")).message, "expected an object, found a number");
+        assert_eq!(
+            kept(&v, |f| f.members("d").count()).message,
+            "expected an object, found a number"
+        );
+        let f = Fields::new(&v, ".", &["a", "b", "c", "d"]).unwrap();
+        assert_eq!((f.number("d"), f.uint("a", 1), f.get("z")), (Some(1.5), Some(1), None));
+        assert_eq!(f.done(7).unwrap(), 7);
         let e = Fields::new(&v, "x[2]", &["a"]).err().unwrap();
         assert_eq!(e.path, "x[2]");
         assert!(e.message.starts_with("unknown field `b`, expected one of `a`"), "{}", e.message);
@@ -271,11 +315,27 @@ mod tests {
     }
 
     #[test]
+    fn the_first_wrong_member_is_the_error_and_a_wrong_one_reads_as_absent() {
+        let v = json!({"a": 1, "b": "x", "c": true});
+        let f = Fields::open(&v, "p").unwrap();
+        assert_eq!(f.string("a"), None);
+        assert_eq!(f.string("b").as_deref(), Some("x"));
+        assert_eq!(f.bool("b"), None);
+        assert!(f.list("c", string).is_empty());
+        let e = f.done(()).unwrap_err();
+        assert_eq!(
+            (e.path.as_str(), e.message.as_str()),
+            ("p.a", "expected a string, found a number")
+        );
+    }
+
+    #[test]
     fn null_is_absent() {
         let v = json!({"a": null});
         let f = Fields::new(&v, ".", &["a"]).unwrap();
-        assert_eq!((f.string("a").unwrap(), f.bool("a").unwrap()), (None, None));
-        assert!(f.list("a", string).unwrap().is_empty());
+        assert_eq!((f.string("a"), f.bool("a")), (None, None));
+        assert!(f.list("a", string).is_empty());
+        assert!(f.done(()).is_ok());
     }
 
     #[test]

@@ -48,27 +48,25 @@ impl ClientOptions {
         const KNOWN: [&str; 6] =
             ["baseURL", "apiKey", "headers", "timeoutMs", "deadlineMs", "retry"];
         let f = Fields::new(v, path, &KNOWN)?;
-        let ms = |key: &str, default: u32| -> Read<u32> {
-            Ok(f.uint(key, u64::from(u32::MAX))?.map_or(default, |n| n as u32))
+        let ms = |key: &str, default: u32| {
+            f.uint(key, u64::from(u32::MAX)).map_or(default, |n| n as u32)
         };
         let headers_at = f.at("headers");
         let mut headers = Vec::new();
-        for (name, value) in f.members("headers")? {
-            let value = read::string(value, &read::member(&headers_at, name))?;
-            headers.push((name.clone(), value));
+        for (name, value) in f.members("headers") {
+            if let Some(value) = f.keep(read::string(value, &read::member(&headers_at, name))) {
+                headers.push((name.clone(), value));
+            }
         }
-        Ok(Self {
-            base_url: f.required_string("baseURL")?,
-            api_key: f.string("apiKey")?,
+        let o = Self {
+            base_url: f.required_string("baseURL"),
+            api_key: f.string("apiKey"),
             headers,
-            timeout_ms: ms("timeoutMs", 60_000)?,
-            deadline_ms: ms("deadlineMs", 300_000)?,
-            retry: f
-                .get("retry")
-                .map(|r| RetryPolicy::read(r, &f.at("retry")))
-                .transpose()?
-                .unwrap_or_default(),
-        })
+            timeout_ms: ms("timeoutMs", 60_000),
+            deadline_ms: ms("deadlineMs", 300_000),
+            retry: f.read("retry", RetryPolicy::read).unwrap_or_default(),
+        };
+        f.done(o)
     }
 }
 

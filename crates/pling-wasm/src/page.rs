@@ -155,12 +155,13 @@ impl CallJson {
 
     fn read(v: &Value, path: &str) -> Read<Self> {
         let f = Fields::open(v, path)?;
-        Ok(Self {
-            action_id: f.required_string("actionId")?,
-            declared: f.required_string("declared")?,
-            record: f.string("record")?,
-            description: f.string("description")?.unwrap_or_default(),
-        })
+        let c = Self {
+            action_id: f.required_string("actionId"),
+            declared: f.required_string("declared"),
+            record: f.string("record"),
+            description: f.string("description").unwrap_or_default(),
+        };
+        f.done(c)
     }
 }
 
