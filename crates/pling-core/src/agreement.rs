@@ -100,9 +100,9 @@ pub fn named_rows(request: &str, snapshot: &Snapshot, declared: &str) -> Vec<Str
     let rows = rows_of(snapshot, declared);
     let (strong, weak) = cues(request, &Words::from(vocabulary(snapshot)));
     if !strong.is_empty() {
-        return best_rows(&rows, |row| strong.iter().filter(|c| row.has(&c.words)).count());
+        return best_rows(&rows, &|row| strong.iter().filter(|c| row.has(&c.words)).count());
     }
-    best_rows(&rows, |row| weak.iter().filter(|w| row.words.contains(w.as_str())).count())
+    best_rows(&rows, &|row| weak.iter().filter(|w| row.words.contains(w.as_str())).count())
 }
 
 /// The rows of `declared` that the request names by something of their own — a cue none of
@@ -156,7 +156,7 @@ fn by_strong(rows: &[(String, RowText)], chosen: usize, strong: &[Cue]) -> Agree
     if hits(&rows[chosen].1) > 0 {
         return Agreement::Agrees;
     }
-    let better = best_rows(rows, hits);
+    let better = best_rows(rows, &hits);
     if !better.is_empty() {
         return Agreement::Better { rows: better };
     }
@@ -170,13 +170,16 @@ fn by_weak(rows: &[(String, RowText)], chosen: usize, weak: &[String]) -> Agreem
     if best == 0 || mine >= best || (mine > 0 && best < 2 * mine) {
         return Agreement::Agrees;
     }
-    let better = best_rows(rows, |r| score(r).saturating_sub(mine));
+    let better = best_rows(rows, &|r| score(r).saturating_sub(mine));
     Agreement::Better { rows: better }
 }
 
 /// Ids of the rows with the highest positive `score`, in page order, at most [`MAX_NAMED`].
-fn best_rows(rows: &[(String, RowText)], score: impl Fn(&RowText) -> usize) -> Vec<String> {
-    let scores: Vec<usize> = rows.iter().map(|(_, r)| score(r)).listed();
+fn best_rows(rows: &[(String, RowText)], score: &dyn Fn(&RowText) -> usize) -> Vec<String> {
+    let mut scores = Vec::with_capacity(rows.len());
+    for (_, r) in rows {
+        scores.push(score(r));
+    }
     let mut out = Vec::new();
     let mut level = scores.iter().copied().max().unwrap_or(0);
     while level > 0 && out.len() < MAX_NAMED {

@@ -263,6 +263,7 @@ impl Attempt {
     }
 
     /// The reply, or the error the body says. `Err` is a rejected read (abort, network).
+    /// One loop reads the body, streamed or whole ([`Body`]).
     async fn read(
         &mut self,
         response: &Response,
@@ -275,74 +276,98 @@ impl Attempt {
             .ok()
             .flatten()
             .is_some_and(|t| pling_core::text::occurs(&t, "text/event-stream"));
-        if response.ok() && streamed && event_stream && response.body().is_some() {
-            return self.stream(response, on_text).await;
-        }
         // Not streamed (or a server that ignored `stream`): one body, read up to the cap.
-        let Some(text) = self.whole(response).await? else {
-            self.controller.abort();
-            return Ok(Err(ModelError::TooLarge { bytes: MAX_REPLY_BYTES as u64 }));
+        let streaming = response.ok() && streamed && event_stream && response.body().is_some();
+        let mut body = Body::new(streaming)?;
+        let Some(reader) = reader_of(response) else {
+            return Ok(body.finish(response, false));
         };
-        if !response.ok() {
-            return Ok(Err(openai::http_error(response.status(), &text)));
-        }
-        Ok(openai::parse_reply(&text))
-    }
-
-    /// A whole body as text, or `None` once it passes the cap (the rest is not read).
-    async fn whole(&mut self, response: &Response) -> Result<Option<String>, JsValue> {
-        let Some(reader) = reader_of(response) else { return Ok(Some(String::new())) };
-        let mut text = Utf8Chunks::new()?;
-        let (mut read, mut body) = (0, String::new());
-        while let Some(chunk) = next_chunk(&reader).await? {
-            read += chunk.length() as usize;
-            if read > MAX_REPLY_BYTES {
-                let _ = reader.cancel();
-                return Ok(None);
-            }
-            body.push_str(&text.push(&chunk)?);
-        }
-        body.push_str(&text.end()?);
-        Ok(Some(body))
-    }
-
-    /// A streamed reply, assembled by the core as it arrives; its text is shown as it grows.
-    async fn stream(
-        &mut self,
-        response: &Response,
-        on_text: Option<&js_sys::Function>,
-    ) -> Result<Result<Reply, ModelError>, JsValue> {
-        let Some(reader) = reader_of(response) else { return Ok(Err(ModelError::StreamCut)) };
-        let mut assembler = StreamAssembler::new();
-        let mut text = Utf8Chunks::new()?;
-        let mut shown = 0;
         loop {
             let chunk = match next_chunk(&reader).await {
                 Ok(Some(chunk)) => chunk,
                 Ok(None) => break,
                 Err(e) => {
-                    self.started |= assembler.started();
+                    self.started |= body.started();
                     return Err(e);
                 }
             };
-            self.arm();
-            let pushed = assembler.push(&text.push(&chunk)?);
-            self.started |= assembler.started();
+            if streaming {
+                self.arm();
+            }
+            let pushed = body.push(&chunk, on_text);
+            self.started |= body.started();
             if let Err(e) = pushed {
-                self.controller.abort(); // an error ends the body too: read nothing more
+                // Past the cap, or an error in the stream: read nothing more.
+                let _ = reader.cancel();
+                self.controller.abort();
                 return Ok(Err(e));
             }
-            let content = assembler.content();
-            if let (Some(f), true) = (on_text, content.len() > shown) {
-                let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&content[shown..]));
-                shown = content.len();
+        }
+        Ok(body.finish(response, true))
+    }
+}
+
+/// A body as it is read: a stream, assembled by the core as it arrives and its text shown as
+/// it grows, or a whole body, kept up to the cap.
+struct Body {
+    text: Utf8Chunks,
+    /// The stream's assembler and how much of its text was shown; `None` for a whole body.
+    stream: Option<(StreamAssembler, usize)>,
+    whole: String,
+    read: usize,
+}
+
+impl Body {
+    fn new(streaming: bool) -> Result<Self, JsValue> {
+        let stream = streaming.then(|| (StreamAssembler::new(), 0));
+        Ok(Self { text: Utf8Chunks::new()?, stream, whole: String::new(), read: 0 })
+    }
+
+    fn started(&self) -> bool {
+        self.stream.as_ref().is_some_and(|(a, _)| a.started())
+    }
+
+    /// Takes a chunk; an error ends the body (too large, or the stream says so).
+    fn push(
+        &mut self,
+        chunk: &js_sys::Uint8Array,
+        on_text: Option<&js_sys::Function>,
+    ) -> Result<(), ModelError> {
+        let text = self.text.push(chunk).map_err(|e| network(&e))?;
+        let Some((assembler, shown)) = &mut self.stream else {
+            self.read += chunk.length() as usize;
+            if self.read > MAX_REPLY_BYTES {
+                return Err(ModelError::TooLarge { bytes: MAX_REPLY_BYTES as u64 });
+            }
+            self.whole.push_str(&text);
+            return Ok(());
+        };
+        assembler.push(&text)?;
+        let content = assembler.content();
+        if let (Some(f), true) = (on_text, content.len() > *shown) {
+            let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&content[*shown..]));
+            *shown = content.len();
+        }
+        Ok(())
+    }
+
+    /// The reply at the end of the body (`read`: whether there was one to read).
+    fn finish(mut self, response: &Response, read: bool) -> Result<Reply, ModelError> {
+        let rest = if read { self.text.end().map_err(|e| network(&e))? } else { String::new() };
+        match self.stream {
+            Some((mut assembler, _)) => {
+                assembler.push(&rest)?;
+                assembler.finish()
+            }
+            None => {
+                self.whole.push_str(&rest);
+                if response.ok() {
+                    openai::parse_reply(&self.whole)
+                } else {
+                    Err(openai::http_error(response.status(), &self.whole))
+                }
             }
         }
-        let rest = text.end()?;
-        if let Err(e) = assembler.push(&rest) {
-            return Ok(Err(e));
-        }
-        Ok(assembler.finish())
     }
 }
 
