@@ -214,6 +214,16 @@ test('the timeout is a wait for the model: a slow stream that keeps coming is re
   expect(Date.now() - t0).toBeLessThan(5000);
 });
 
+test('a whole reply past the 1 MiB cap is not read further, not retried, and runs nothing', async ({ page }) => {
+  await openTodos(page);
+  const huge = reply.calls([{ name: 'toggle', arguments: { record: 't1' } }], 'x'.repeat((1 << 20) + 10));
+  model.script([huge, reply.text('never')]);
+  const result = await run(page, 'Complete t1.', { stream: false });
+  expect(model.requests).toHaveLength(1);
+  expect(result).toMatchObject({ reason: 'modelFailed', message: "I could not continue: the model's reply was larger than 1048576 bytes and was not read further. Nothing on the page was changed." });
+  expect(await page.evaluate(() => window.todoApp.todos.find((t) => t.id === 't1').done)).toBe(false);
+});
+
 test('a stream cut in the middle of a tool call is not retried and runs nothing', async ({ page }) => {
   await openTodos(page);
   const partial = reply.streamCalls([{ name: 'toggle', arguments: { record: 't1' } }]);
