@@ -135,36 +135,52 @@ impl<'v> Fields<'v> {
         v
     }
 
+    /// Keeps the error for member `key` when it is not `what`. (The member's place is
+    /// written out only then: a snapshot's every member passes here.)
+    fn wrong<T>(&self, key: &str, what: &str, v: &Value) -> Option<T> {
+        self.fail(expected(&self.at(key), what, v));
+        None
+    }
+
     /// An optional string member.
     pub fn string(&self, key: &str) -> Option<String> {
-        self.read(key, string)
+        match self.get(key)? {
+            Value::String(s) => Some(s.clone()),
+            v => self.wrong(key, "a string", v),
+        }
     }
 
     /// A string member that must be there (empty when it is not: its error is kept).
     pub fn required_string(&self, key: &str) -> String {
-        self.required(key).and_then(|v| self.keep(string(v, &self.at(key)))).unwrap_or_default()
+        if self.required(key).is_none() {
+            return String::new();
+        }
+        self.string(key).unwrap_or_default()
     }
 
     /// An optional boolean member.
     pub fn bool(&self, key: &str) -> Option<bool> {
-        self.read(key, |v, at| match v {
-            Value::Bool(b) => Ok(*b),
-            _ => Err(expected(at, "a boolean", v)),
-        })
+        match self.get(key)? {
+            Value::Bool(b) => Some(*b),
+            v => self.wrong(key, "a boolean", v),
+        }
     }
 
     /// An optional whole number member of at most `max`.
     pub fn uint(&self, key: &str, max: u64) -> Option<u64> {
-        self.read(key, |v, at| uint(v, at, max))
+        let v = self.get(key)?;
+        match v.as_u64() {
+            Some(n) if n <= max => Some(n),
+            _ => self.keep(uint(v, &self.at(key), max)),
+        }
     }
 
     /// An optional number member.
     pub fn number(&self, key: &str) -> Option<f64> {
-        self.read(key, |v, at| match v {
-            Value::Number(n) => Ok(n.as_f64()),
-            _ => Err(expected(at, "a number", v)),
-        })
-        .flatten()
+        match self.get(key)? {
+            Value::Number(n) => n.as_f64(),
+            v => self.wrong(key, "a number", v),
+        }
     }
 
     /// An optional array member, each item read by `item` (given its place); empty when it is
@@ -175,21 +191,20 @@ impl<'v> Fields<'v> {
 
     /// An optional object member whose values are any JSON.
     pub fn object(&self, key: &str) -> Map {
-        self.read(key, |v, at| match v {
-            Value::Object(map) => Ok(map.clone()),
-            _ => Err(expected(at, "an object", v)),
-        })
-        .unwrap_or_default()
+        self.map_member(key).cloned().unwrap_or_default()
     }
 
     /// An optional object member, key by key as written (none when it is absent or wrong): a
     /// caller that keeps them sorted inserts them into its map, which costs no sort of its own.
     pub fn members(&self, key: &str) -> impl Iterator<Item = (&'v String, &'v Value)> {
-        let map = self.read(key, |v, at| match v {
-            Value::Object(map) => Ok(map),
-            _ => Err(expected(at, "an object", v)),
-        });
-        map.into_iter().flat_map(Map::iter)
+        self.map_member(key).into_iter().flat_map(Map::iter)
+    }
+
+    fn map_member(&self, key: &str) -> Option<&'v Map> {
+        match self.get(key)? {
+            Value::Object(map) => Some(map),
+            v => self.wrong(key, "an object", v),
+        }
     }
 }
 

@@ -84,7 +84,11 @@ fn choice<T: Copy>(
     name: fn(T) -> &'static str,
     default: T,
 ) -> T {
-    f.read(key, |v, at| one_of(v, at, all, name)).unwrap_or(default)
+    let Some(v) = f.get(key) else { return default };
+    if let Some(t) = v.as_str().and_then(|s| all.iter().find(|t| name(**t) == s)) {
+        return *t;
+    }
+    f.keep(one_of(v, &f.at(key), all, name)).unwrap_or(default)
 }
 
 fn action(v: &Value, path: &str) -> Read<Action> {
