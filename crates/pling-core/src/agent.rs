@@ -1979,8 +1979,9 @@ fn past_forms(verb: &str) -> Vec<String> {
 
 /// An answer that begins by saying the loop's own nudge back (small models do).
 fn parrots(answer: &str, nudge: &str) -> Option<NonAnswer> {
-    let nudge: String = word_letters(nudge).chars().take(40).collect();
-    (!nudge.is_empty() && word_letters(answer).starts_with(&nudge)).then_some(NonAnswer::Parrot)
+    let letters = word_letters(nudge);
+    let nudge = crate::text::first_chars(&letters, 40);
+    (!nudge.is_empty() && word_letters(answer).starts_with(nudge)).then_some(NonAnswer::Parrot)
 }
 
 /// Whether `answer` only repeats `request` (ignoring case, spacing and punctuation).

@@ -343,7 +343,7 @@ fn bounded_path(parent: &str, name: &str) -> String {
     if len <= MAX_PATH_CHARS {
         return full;
     }
-    let start = full.char_indices().nth(len - (MAX_PATH_CHARS - 4)).map_or(0, |(i, _)| i);
+    let start = crate::text::char_at(&full, len - (MAX_PATH_CHARS - 4));
     let tail = &full[start..];
     format!("… > {}", tail.trim_start_matches(['>', ' ']))
 }

@@ -371,7 +371,7 @@ pub fn http_error(status: u16, body: &str) -> ModelError {
             } else if trimmed.starts_with('<') {
                 format!("an error page instead of an answer ({})", status_words(status))
             } else {
-                body.chars().take(300).collect()
+                crate::text::first_chars(body, 300).to_owned()
             };
             ModelError::Http { status, message, code: None }
         }

@@ -544,7 +544,7 @@ pub fn truncate_middle(text: &str, max_tokens: usize) -> String {
     let tail = (keep - keep * 2 / 3).min(chars - head);
     let cut = chars - head - tail;
     // The byte where character `k` starts.
-    let at = |k: usize| text.char_indices().nth(k).map_or(text.len(), |(i, _)| i);
+    let at = |k: usize| crate::text::char_at(text, k);
     let mut out = String::from(&text[..at(head)]);
     out.push_str(&format!(" …[{cut} characters cut]… "));
     out.push_str(&text[at(chars - tail)..]);

@@ -229,6 +229,16 @@ pub fn char_len(s: &str) -> usize {
     s.chars().count()
 }
 
+/// The byte where character `k` of `s` starts (`s.len()` past its end).
+pub fn char_at(s: &str, k: usize) -> usize {
+    s.char_indices().nth(k).map_or(s.len(), |(i, _)| i)
+}
+
+/// The first `n` characters of `s`.
+pub fn first_chars(s: &str, n: usize) -> &str {
+    &s[..char_at(s, n)]
+}
+
 fn is_line_break(c: char) -> bool {
     c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}')
 }
@@ -399,7 +409,7 @@ pub fn neutralize_tags(s: &str) -> Cow<'_, str> {
 
 /// The length of an HTML entity for `<` at the start of `s` (`&lt;`, `&#60;`, `&#x3c;`).
 fn entity_len(s: &str) -> Option<usize> {
-    let head: String = s.chars().take(7).collect::<String>().to_ascii_lowercase();
+    let head = first_chars(s, 7).to_ascii_lowercase();
     ["&lt;", "&#60;", "&#060;", "&#x3c;", "&#x03c;"]
         .iter()
         .find(|e| head.starts_with(*e))
@@ -495,12 +505,16 @@ pub fn shorten(s: &str, max: usize) -> (Cow<'_, str>, bool) {
         let keep = max - mark_len;
         let cut = len - keep;
         if cut.to_string().len() == digits {
-            let mut out: String = s.chars().take(keep).collect();
+            let mut out = first_chars(s, keep).to_owned();
             let _ = write!(out, "…[+{cut} chars]");
             return (Cow::Owned(out), true);
         }
     }
-    (Cow::Owned(s.chars().take(max.saturating_sub(1)).chain(['…']).take(max).collect()), true)
+    let mut out = first_chars(s, max.saturating_sub(1)).to_owned();
+    if max > 0 {
+        out.push('…');
+    }
+    (Cow::Owned(out), true)
 }
 
 /// Authored text made safe for one line of the observation.
