@@ -1992,7 +1992,11 @@ fn echoes(answer: &str, request: &str) -> bool {
 
 /// The word characters of `s` in lower case, without spacing or punctuation.
 fn word_letters(s: &str) -> String {
-    s.chars().filter(|&c| word_char(c)).map(lower_char).collect()
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars().filter(|&c| word_char(c)) {
+        out.push(lower_char(c));
+    }
+    out
 }
 
 /// A refused call: the action it named, why, and the record when it is not on the page.

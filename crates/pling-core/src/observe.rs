@@ -1126,11 +1126,10 @@ pub const MAX_NAME_CHARS: usize = 64;
 /// Turns an action name into a legal function name: characters outside `[a-zA-Z0-9_-]`
 /// become `_`, at most 64 characters, never empty.
 pub fn legal_name(name: &str) -> String {
-    let mut out: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
-        .take(MAX_NAME_CHARS)
-        .collect();
+    let mut out = String::with_capacity(name.len().min(MAX_NAME_CHARS));
+    for c in crate::text::first_chars(name, MAX_NAME_CHARS).chars() {
+        out.push(if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' });
+    }
     if out.is_empty() {
         out.push_str("action");
     }

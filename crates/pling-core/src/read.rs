@@ -186,7 +186,10 @@ impl<'v> Fields<'v> {
     /// An optional array member, each item read by `item` (given its place); empty when it is
     /// absent or wrong.
     pub fn list<T>(&self, key: &str, item: impl Fn(&'v Value, &str) -> Read<T>) -> Vec<T> {
-        self.read(key, |v, at| list(v, at, item)).unwrap_or_default()
+        match self.get(key) {
+            Some(v) => self.keep(list(v, &self.at(key), item)).unwrap_or_default(),
+            None => Vec::new(),
+        }
     }
 
     /// An optional object member whose values are any JSON.

@@ -93,7 +93,11 @@ impl Lower for str {
         if self.is_ascii() {
             return self.to_ascii_lowercase();
         }
-        self.chars().map(crate::case::lower_char).collect()
+        let mut out = String::with_capacity(self.len());
+        for c in self.chars() {
+            out.push(crate::case::lower_char(c));
+        }
+        out
     }
 }
 
@@ -260,12 +264,11 @@ pub fn is_invisible(c: char) -> bool {
 /// (see [`is_invisible`]), so a value stays on its line and shows what it says.
 pub fn one_line(s: &str) -> Cow<'_, str> {
     if s.chars().any(|c| is_line_break(c) || is_invisible(c)) {
-        Cow::Owned(
-            s.chars()
-                .filter(|&c| !is_invisible(c))
-                .map(|c| if is_line_break(c) { ' ' } else { c })
-                .collect(),
-        )
+        let mut out = String::with_capacity(s.len());
+        for c in s.chars().filter(|&c| !is_invisible(c)) {
+            out.push(if is_line_break(c) { ' ' } else { c });
+        }
+        Cow::Owned(out)
     } else {
         Cow::Borrowed(s)
     }
