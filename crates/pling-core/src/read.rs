@@ -1,10 +1,13 @@
 //! Reading the contract's JSON into its Rust types, field by field.
 //!
-//! The text is parsed once by serde_json into a [`Value`]; each type of the snapshot and the
-//! limits then takes its fields from that value here. Compared with serde's derived
-//! deserialisers this is a fraction of the engine's size (a derive is compiled once per
-//! struct and per reader, and pulls in float formatting for its error messages), and every
-//! error names its place as the rest of the engine does: `actions[3].kind`.
+//! The text is parsed once by the engine's JSON reader ([`crate::json_parse`]) into a
+//! [`Value`]; each type of the snapshot, the limits and the options then takes its fields from
+//! that value here. Compared with serde's derived deserialisers this is a fraction of the
+//! engine's size (a derive is compiled once per struct and per reader, and pulls in float
+//! formatting for its error messages), and every error names its place as the rest of the
+//! engine does: `actions[3].kind`. A reader takes an object's members one after another and
+//! reports the first that is wrong ([`Fields::done`]), the error a member-by-member reading
+//! would have stopped at.
 //!
 //! The field names, defaults and skips are those of the `#[serde]` attributes on the types,
 //! which still write them (`Serialize`) and from which the TypeScript contract is generated;
