@@ -268,7 +268,8 @@ pub struct Agent {
     reply_confirmations: usize,
     in_flight: Option<InFlight>,
     steps: usize,
-    failures: FxHashMap<String, usize>,
+    /// Each failing call's key ([`Agent::failure_key`]) with its count: a few a request.
+    failures: Vec<(String, usize)>,
     repeated: usize,
     log: Vec<Done>,
     /// The person's current request, to notice an answer that only repeats it.
@@ -395,7 +396,7 @@ impl Agent {
             reply_confirmations: 0,
             in_flight: None,
             steps: 0,
-            failures: FxHashMap::default(),
+            failures: Vec::new(),
             repeated: 0,
             log: Vec::new(),
             request: String::new(),
@@ -1545,11 +1546,20 @@ impl Agent {
 
     /// Whether this exact call was refused or failed before in this request.
     fn failed_before(&self, call: &ToolCall) -> bool {
-        self.failures.get(&Self::failure_key(call)).is_some_and(|n| *n > 0)
+        let key = Self::failure_key(call);
+        self.failures.iter().any(|(k, n)| *k == key && *n > 0)
     }
 
     fn count_failure(&mut self, call: &ToolCall) -> bool {
-        let count = self.failures.entry(Self::failure_key(call)).or_insert(0);
+        let key = Self::failure_key(call);
+        let at = match self.failures.iter().position(|(k, _)| *k == key) {
+            Some(at) => at,
+            None => {
+                self.failures.push((key, 0));
+                self.failures.len() - 1
+            }
+        };
+        let count = &mut self.failures[at].1;
         *count += 1;
         if *count > 1 {
             self.repeated += 1;
@@ -1638,13 +1648,14 @@ impl Agent {
             return vec![];
         }
         let Some(shown) = self.seen_page() else { return vec![] };
-        let words = words_of(&request);
+        let text = word_text(&request);
+        let words = words_of(&text);
         let mut out: Vec<Left> = Vec::new();
         for a in shown.actions.iter().filter(|a| a.available && !a.covered && !a.handoff) {
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
             let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name).lower();
             // Named by its verb, or chosen for this request already ("mark … done": toggle).
-            if verb.len() < 3 || !(words.contains_key(&verb) || self.ran_ok(&verb, None)) {
+            if verb.len() < 3 || !(words.contains_key(verb.as_str()) || self.ran_ok(&verb, None)) {
                 continue;
             }
             // Rows the request names by their content ("the security audit") count as named,
@@ -1668,12 +1679,13 @@ impl Agent {
     /// names by its id ("shipped orders 1498 and 1491" after one ship), as `` `ship` on 1491 ``.
     fn unrun_claims(&self, answer: &str) -> Vec<String> {
         let Some(shown) = self.seen_page() else { return vec![] };
-        let words = words_of(answer);
+        let text = word_text(answer);
+        let words = words_of(&text);
         let mut out: Vec<String> = Vec::new();
         for a in &shown.actions {
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
             let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name);
-            if verb.len() < 3 || !past_forms(verb).iter().any(|f| words.contains_key(f)) {
+            if verb.len() < 3 || !past_forms(verb).iter().any(|f| words.contains_key(f.as_str())) {
                 continue;
             }
             let item = self.left_undone(shown, a, name, verb, &words, &[]).map(|l| l.words());
@@ -1715,16 +1727,17 @@ impl Agent {
         a: &Action,
         name: &str,
         verb: &str,
-        words: &crate::FxHashMap<String, usize>,
+        words: &FxHashMap<&str, usize>,
         named: &[String],
     ) -> Option<Left> {
         if !self.ran_ok(verb, None) {
             return Some(Left { name: name.to_owned(), record: None, sure: true });
         }
-        let meant = |id: &str| words.contains_key(&id.lower()) || named.iter().any(|n| n == id);
+        let meant =
+            |id: &str| words.contains_key(id.lower().as_str()) || named.iter().any(|n| n == id);
         row_ids_of(shown, a).find(|id| meant(id) && !self.ran_ok(verb, Some(id))).map(|id| {
             // Named by its id, or the one row the request's words name apart.
-            let sure = words.contains_key(&id.lower()) || named.len() == 1;
+            let sure = words.contains_key(id.lower().as_str()) || named.len() == 1;
             Left { name: name.to_owned(), record: Some(id.to_owned()), sure }
         })
     }
@@ -1841,7 +1854,7 @@ fn has_number(answer: &str) -> bool {
         "nine", "ten", "eleven", "twelve",
     ];
     answer.chars().any(|c| c.is_ascii_digit())
-        || words_of(answer).keys().any(|w| WORDS.contains(&w.as_str()))
+        || words_of(&word_text(answer)).keys().any(|w| WORDS.contains(w))
 }
 
 /// Whether an answer says that something failed or was not done.
@@ -1951,14 +1964,26 @@ fn non_answer(answer: &str, request: &str) -> Option<NonAnswer> {
     data.filter(|d| !occurs(d, "<page_data>")).map(|_| NonAnswer::PageData)
 }
 
-/// The lower-case words of a text, each with its first position. (A map of strings to
-/// numbers, like the observer's names, keeps one copy of the hash table's code.)
-fn words_of(text: &str) -> crate::FxHashMap<String, usize> {
-    let mut words = crate::FxHashMap::default();
-    for (i, w) in text.split(|c: char| !word_char(c)).filter(|w| !w.is_empty()).enumerate() {
-        words.entry(w.lower()).or_insert(i);
+/// The words of a text in lower case, one space between each two: what [`words_of`] indexes.
+fn word_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for w in text.split(|c: char| !word_char(c)).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&w.lower());
     }
-    words
+    out
+}
+
+/// The words of a [`word_text`], each with its first position. (A map of `&str` to numbers,
+/// like the snapshot's index, keeps one copy of the hash table's code.)
+fn words_of(words: &str) -> FxHashMap<&str, usize> {
+    let mut out = FxHashMap::default();
+    for (i, w) in words.split(' ').filter(|w| !w.is_empty()).enumerate() {
+        out.entry(w).or_insert(i);
+    }
+    out
 }
 
 /// How an answer says an operation was done: `save` → saved, `ship` → shipped, `refund` →

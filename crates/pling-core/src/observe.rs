@@ -13,6 +13,7 @@ use crate::text::{
 use crate::FxHashMap;
 use serde::Serialize;
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::fmt::Write as _;
 
 /// Reason given for an action covered by a dialog, an overlay or `inert`.
@@ -403,14 +404,14 @@ fn items_left_out(regions: &Regions<'_>) -> bool {
 }
 
 /// The actions folded into entries, with what each region holds and hides.
-struct ActionPass<'a> {
+struct ActionPass<'a, 'k> {
     /// Per region: (row actions in the viewport, all).
     region_counts: Vec<(usize, usize)>,
     /// Per region: actions not listed because it is inactive (at its top inactive region).
     hidden: Vec<usize>,
     /// (hidden region, entry that reveals it).
     reveals: Vec<(usize, usize)>,
-    folder: Folder<'a>,
+    folder: Folder<'a, 'k>,
     available: usize,
     unavailable: usize,
 }
@@ -425,7 +426,7 @@ struct Actions<'a> {
     unavailable: usize,
 }
 
-impl<'a> ActionPass<'a> {
+impl<'a> ActionPass<'a, '_> {
     fn run(
         snapshot: &'a Snapshot,
         index: &Index,
@@ -433,11 +434,13 @@ impl<'a> ActionPass<'a> {
         limits: &Limits,
     ) -> Actions<'a> {
         let n = snapshot.regions.len();
+        // Each action's fold key, written the first time one of its rows needs it.
+        let keys = vec![OnceCell::<String>::new(); snapshot.actions.len()];
         let mut pass = ActionPass {
             region_counts: vec![(0, 0); n],
             hidden: vec![0; n],
             reveals: Vec::new(),
-            folder: Folder::default(),
+            folder: Folder { keys: &keys, ..Folder::default() },
             available: 0,
             unavailable: 0,
         };
@@ -491,7 +494,7 @@ impl<'a> ActionPass<'a> {
         }
         let available = a.available && !a.covered;
         let reason = reason_of(a);
-        let member = Member { action: a, region, available, reason };
+        let member = Member { index: i, action: a, region, available, reason };
         let entry = match (&a.record, &a.rows) {
             (None, None) => {
                 self.count(available, 1);
@@ -822,11 +825,13 @@ fn cite_line(
 /// A folded entry never holds the same record twice: a row whose record is already in the
 /// entry (declared again by another action) opens a new entry, so every row stays reachable.
 #[derive(Default)]
-struct Folder<'a> {
+struct Folder<'a, 'k> {
     entries: Vec<Entry<'a>>,
     names: Vec<&'a str>,
+    /// Per action: its fold key, once one of its rows needed it.
+    keys: &'k [OnceCell<String>],
     /// Fold key to its place in `candidates`.
-    folds: FxHashMap<String, usize>,
+    folds: FxHashMap<&'k str, usize>,
     /// Per fold key: the entries of that shape.
     candidates: Vec<Vec<usize>>,
     /// Per entry: the one action that filled it so far, or the records it holds once a
@@ -915,13 +920,15 @@ fn fold_key(m: &Member<'_>) -> String {
 
 /// One action as it takes part in folding: where it is and whether it can run.
 struct Member<'a> {
+    /// Its place among the snapshot's actions.
+    index: usize,
     action: &'a Action,
     region: Option<usize>,
     available: bool,
     reason: Option<&'a str>,
 }
 
-impl<'a> Folder<'a> {
+impl<'a> Folder<'a, '_> {
     fn single(&mut self, m: &Member<'a>, regions: &Regions<'_>) -> usize {
         let a = m.action;
         let target = Target::Action { id: &a.id, in_viewport: a.in_viewport };
@@ -965,9 +972,9 @@ impl<'a> Folder<'a> {
                 return e;
             }
         }
-        let key = fold_key(m);
+        let key = self.keys[m.index].get_or_init(|| fold_key(m)).as_str();
         let (entries, sources) = (&self.entries, &mut self.sources);
-        let shape = self.folds.get(&key).copied();
+        let shape = self.folds.get(key).copied();
         let chosen = shape.and_then(|k| {
             self.candidates[k].iter().copied().find(|&e| {
                 let entry = &entries[e];
@@ -1140,27 +1147,36 @@ pub fn legal_name(name: &str) -> String {
 /// takes the first free `_2`, `_3`, … suffix.
 fn assign_names(entries: &mut [Entry<'_>], names: &[&str]) {
     // Every name given so far, each base name with the next suffix to try, so a thousand
-    // entries of one name cost a thousand steps, not half a million. (One map for both
-    // keeps one copy of the hash table's code.)
-    let mut taken: FxHashMap<String, usize> = FxHashMap::default();
-    for (entry, raw) in entries.iter_mut().zip(names) {
+    // entries of one name cost a thousand steps, not half a million. The names live in one
+    // cell per entry, set in order, so the map borrows them as it grows (a map of `&str`
+    // keys, like the snapshot's index, keeps one copy of the hash table's code).
+    let given = vec![OnceCell::<String>::new(); entries.len()];
+    let mut taken: FxHashMap<&str, usize> = FxHashMap::default();
+    for (cell, raw) in given.iter().zip(names) {
         let base = legal_name(raw);
         let mut name = base.clone();
-        if let Some(&first) = taken.get(&base) {
+        if let Some(&first) = taken.get(base.as_str()) {
             let mut n = first;
             loop {
                 let suffix = format!("_{n}");
                 let keep = MAX_NAME_CHARS - suffix.len();
                 name = format!("{}{}", &base[..base.len().min(keep)], suffix);
                 n += 1;
-                if !taken.contains_key(&name) {
+                if !taken.contains_key(name.as_str()) {
                     break;
                 }
             }
-            taken.insert(base, n);
+            if let Some(next) = taken.get_mut(base.as_str()) {
+                *next = n;
+            }
         }
-        taken.entry(name.clone()).or_insert(2);
-        entry.name = name;
+        taken.entry(cell.get_or_init(|| name).as_str()).or_insert(2);
+    }
+    drop(taken);
+    for (entry, cell) in entries.iter_mut().zip(given) {
+        if let Some(name) = cell.into_inner() {
+            entry.name = name;
+        }
     }
 }
 

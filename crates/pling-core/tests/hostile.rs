@@ -4,6 +4,7 @@
 mod common;
 
 use common::shapes;
+use pling_core::text::Authored;
 use pling_core::{observe, render, Action, Limits, RowSet, Snapshot};
 
 /// The section and the tools of a shape at `n` items, which must come back at all: a
@@ -79,6 +80,26 @@ fn a_row_set_row_and_an_action_with_its_id_are_both_reachable() {
     let single = o.resolve("t_2", Some("a")).unwrap();
     assert_eq!((set.declared, single.declared), ("t", "t@a"));
     assert_eq!((&*set.action_id, &*single.action_id), ("t@a", "t@a"));
+}
+
+#[test]
+fn a_later_name_that_equals_a_given_suffix_takes_the_next_one() {
+    let mut s = Snapshot::default();
+    for (id, name, description) in
+        [("a", "x", "one"), ("b", "x", "two"), ("c", "x_2", "three"), ("d", "x", "four")]
+    {
+        s.actions.push(Action {
+            id: id.into(),
+            name: Some(name.into()),
+            description: Authored(description.into()),
+            ..Default::default()
+        });
+    }
+    let o = observe(&s, &Limits::default()).unwrap();
+    let names: Vec<&str> = o.entries.iter().map(|e| e.name.as_str()).collect();
+    // `x_2` is given to the second `x` first; the declared `x_2` then takes `x_2_2`, and the
+    // fourth `x` the next free suffix of its own.
+    assert_eq!(names, ["x", "x_2", "x_2_2", "x_3"]);
 }
 
 /// A record whose fields object has 200,000 keys, every one of them twice: reading it keeps
