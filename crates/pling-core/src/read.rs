@@ -155,10 +155,11 @@ impl<'v> Fields<'v> {
 
     /// A string member that must be there (empty when it is not: its error is kept).
     pub fn required_string(&self, key: &str) -> String {
-        if self.required(key).is_none() {
-            return String::new();
+        match self.required(key) {
+            Some(Value::String(s)) => s.clone(),
+            Some(v) => self.wrong(key, "a string", v).unwrap_or_default(),
+            None => String::new(),
         }
-        self.string(key).unwrap_or_default()
     }
 
     /// An optional boolean member.

@@ -276,11 +276,11 @@ impl Attempt {
             .ok()
             .flatten()
             .is_some_and(|t| pling_core::text::occurs(&t, "text/event-stream"));
-        // Not streamed (or a server that ignored `stream`): one body, read up to the cap.
+        // Else (not streamed, or a server that ignored `stream`) one body, read up to the cap.
         let streaming = response.ok() && streamed && event_stream && response.body().is_some();
         let mut body = Body::new(streaming)?;
         let Some(reader) = reader_of(response) else {
-            return Ok(body.finish(response, false));
+            return Ok(body.finish(response));
         };
         loop {
             let chunk = match next_chunk(&reader).await {
@@ -303,7 +303,7 @@ impl Attempt {
                 return Ok(Err(e));
             }
         }
-        Ok(body.finish(response, true))
+        Ok(body.finish(response))
     }
 }
 
@@ -351,9 +351,9 @@ impl Body {
         Ok(())
     }
 
-    /// The reply at the end of the body (`read`: whether there was one to read).
-    fn finish(mut self, response: &Response, read: bool) -> Result<Reply, ModelError> {
-        let rest = if read { self.text.end().map_err(|e| network(&e))? } else { String::new() };
+    /// The reply at the end of the body.
+    fn finish(mut self, response: &Response) -> Result<Reply, ModelError> {
+        let rest = self.text.end().map_err(|e| network(&e))?;
         match self.stream {
             Some((mut assembler, _)) => {
                 assembler.push(&rest)?;
