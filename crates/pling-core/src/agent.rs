@@ -27,8 +27,8 @@ use crate::receipt::{record_label, Receipt};
 use crate::render::{render, tool_named, with_record_choices};
 use crate::rules::{system_message, RuleNeeds};
 use crate::snapshot::{Action, Effect::Write, Snapshot};
+use crate::strmap::StrMap;
 use crate::text::{occurs, Joined, Lower};
-use crate::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use thiserror::Error;
@@ -1727,7 +1727,7 @@ impl Agent {
         a: &Action,
         name: &str,
         verb: &str,
-        words: &FxHashMap<&str, usize>,
+        words: &StrMap<'_>,
         named: &[String],
     ) -> Option<Left> {
         if !self.ran_ok(verb, None) {
@@ -1978,10 +1978,10 @@ fn word_text(text: &str) -> String {
 
 /// The words of a [`word_text`], each with its first position. (A map of `&str` to numbers,
 /// like the snapshot's index, keeps one copy of the hash table's code.)
-fn words_of(words: &str) -> FxHashMap<&str, usize> {
-    let mut out = FxHashMap::default();
+fn words_of(words: &str) -> StrMap<'_> {
+    let mut out = StrMap::default();
     for (i, w) in words.split(' ').filter(|w| !w.is_empty()).enumerate() {
-        out.entry(w).or_insert(i);
+        out.place(w, i);
     }
     out
 }

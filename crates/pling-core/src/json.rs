@@ -9,7 +9,7 @@
 //! place and its last value. Two objects are equal when they have the same members in any
 //! order.
 
-use crate::FxHashMap;
+use crate::strmap::StrMap;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::fmt;
@@ -152,8 +152,8 @@ impl Map {
 
 /// For every member, the index of the first member with its key.
 fn first_places(members: &[(String, Value)]) -> Vec<usize> {
-    let mut seen = FxHashMap::with_capacity_and_hasher(members.len(), Default::default());
-    members.iter().enumerate().map(|(i, (k, _))| *seen.entry(k.as_str()).or_insert(i)).collect()
+    let mut seen = StrMap::with_capacity(members.len());
+    members.iter().enumerate().map(|(i, (k, _))| seen.place(k, i).0).collect()
 }
 
 impl PartialEq for Map {
@@ -169,13 +169,11 @@ impl PartialEq for Map {
         if self.len() <= SMALL {
             return self.members.iter().all(|(k, v)| other.get(k) == Some(v));
         }
-        let mut theirs = FxHashMap::with_capacity_and_hasher(other.len(), Default::default());
+        let mut theirs = StrMap::with_capacity(other.len());
         for (i, (k, _)) in other.members.iter().enumerate() {
             theirs.insert(k.as_str(), i);
         }
-        self.members
-            .iter()
-            .all(|(k, v)| theirs.get(k.as_str()).is_some_and(|&i| other.members[i].1 == *v))
+        self.members.iter().all(|(k, v)| theirs.get(k).is_some_and(|i| other.members[i].1 == *v))
     }
 }
 

@@ -40,6 +40,7 @@ pub mod retry;
 mod rules;
 mod snapshot;
 mod snapshot_read;
+mod strmap;
 pub mod text;
 pub mod tokens;
 pub mod validate;
@@ -59,7 +60,3 @@ pub use snapshot::{
     RecordIds, Region, RowException, RowSet, Snapshot, StateGroup, EXPECTATIONS, FULL_FIELDS_LIMIT,
     MASK,
 };
-
-/// The engine's hash map: hashbrown with the Fx hash, for ids, names and keys (measured 0.1 KB
-/// gzip smaller in the module than std's copy of the same tables).
-type FxHashMap<K, V> = hashbrown::HashMap<K, V, rustc_hash::FxBuildHasher>;

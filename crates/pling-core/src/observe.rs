@@ -6,11 +6,11 @@ use crate::json::Value;
 use crate::limits::Limits;
 use crate::list::Listed;
 use crate::snapshot::{Action, ActionKind, Effect, Index, Snapshot};
+use crate::strmap::StrMap;
 use crate::text::{
     authored_line, block_json, char_len, data_line, data_value_inline, shorten, summarize, Joined,
     MAX_VALUE_CHARS,
 };
-use crate::FxHashMap;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -831,7 +831,7 @@ struct Folder<'a, 'k> {
     /// Per action: its fold key, once one of its rows needed it.
     keys: &'k [OnceCell<String>],
     /// Fold key to its place in `candidates`.
-    folds: FxHashMap<&'k str, usize>,
+    folds: StrMap<'k>,
     /// Per fold key: the entries of that shape.
     candidates: Vec<Vec<usize>>,
     /// Per entry: the one action that filled it so far, or the records it holds once a
@@ -854,7 +854,7 @@ enum Source<'a> {
         set: bool,
     },
     /// The records it holds (to their first row's place).
-    Many(FxHashMap<&'a str, usize>),
+    Many(StrMap<'a>),
 }
 
 /// Whether `row` has the id `{name}@{record}`.
@@ -883,7 +883,11 @@ fn accepts<'a>(source: &mut Source<'a>, target: &Target<'a>, name: &str, row: &R
         }
         let Target::Rows { rows, blocked, .. } = target else { return false };
         let records = rows.iter().map(|r| r.record).chain(blocked.iter().map(|b| b.row.record));
-        *source = Source::Many(records.enumerate().map(|(k, r)| (r, k)).collect());
+        let mut seen = StrMap::default();
+        for (k, r) in records.enumerate() {
+            seen.insert(r, k);
+        }
+        *source = Source::Many(seen);
     }
     match source {
         Source::Many(seen) => {
@@ -974,7 +978,7 @@ impl<'a> Folder<'a, '_> {
         }
         let key = self.keys[m.index].get_or_init(|| fold_key(m)).as_str();
         let (entries, sources) = (&self.entries, &mut self.sources);
-        let shape = self.folds.get(key).copied();
+        let shape = self.folds.get(key);
         let chosen = shape.and_then(|k| {
             self.candidates[k].iter().copied().find(|&e| {
                 let entry = &entries[e];
@@ -1151,26 +1155,26 @@ fn assign_names(entries: &mut [Entry<'_>], names: &[&str]) {
     // cell per entry, set in order, so the map borrows them as it grows (a map of `&str`
     // keys, like the snapshot's index, keeps one copy of the hash table's code).
     let given = vec![OnceCell::<String>::new(); entries.len()];
-    let mut taken: FxHashMap<&str, usize> = FxHashMap::default();
+    let mut taken = StrMap::default();
     for (cell, raw) in given.iter().zip(names) {
         let base = legal_name(raw);
         let mut name = base.clone();
-        if let Some(&first) = taken.get(base.as_str()) {
+        if let Some(first) = taken.get(&base) {
             let mut n = first;
             loop {
                 let suffix = format!("_{n}");
                 let keep = MAX_NAME_CHARS - suffix.len();
                 name = format!("{}{}", &base[..base.len().min(keep)], suffix);
                 n += 1;
-                if !taken.contains_key(name.as_str()) {
+                if !taken.contains_key(&name) {
                     break;
                 }
             }
-            if let Some(next) = taken.get_mut(base.as_str()) {
+            if let Some(next) = taken.get_mut(&base) {
                 *next = n;
             }
         }
-        taken.entry(cell.get_or_init(|| name).as_str()).or_insert(2);
+        taken.place(cell.get_or_init(|| name), 2);
     }
     drop(taken);
     for (entry, cell) in entries.iter_mut().zip(given) {

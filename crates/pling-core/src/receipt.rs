@@ -6,9 +6,9 @@ use crate::json::{Map, Value};
 use crate::json_text::{object, present, strings, strings_or_null, text};
 use crate::list::Listed;
 use crate::snapshot::{Action, Snapshot};
+use crate::strmap::StrMap;
 use crate::text::{data_line, occurs, summarize, Joined};
 use crate::tokens::estimate;
-use crate::FxHashMap;
 use serde::Serialize;
 
 /// Ids listed per kind of change before the rest are counted.
@@ -183,9 +183,9 @@ struct RecordView<'a> {
 /// Every record of `s` (those of `records`, then ids only listed) in page order, and each
 /// id's place in that order. (A map of ids to places, not to views, shares the hash table's
 /// code with the snapshot index.)
-fn record_views(s: &Snapshot) -> (Vec<(&str, RecordView<'_>)>, FxHashMap<&str, usize>) {
+fn record_views(s: &Snapshot) -> (Vec<(&str, RecordView<'_>)>, StrMap<'_>) {
     let mut order = Vec::with_capacity(s.records.len());
-    let mut places = FxHashMap::default();
+    let mut places = StrMap::default();
     for r in &s.records {
         let fields = (!r.fields.is_empty() || r.label.is_some()).then_some(&r.fields);
         let view = RecordView { label: r.label.as_ref().map(|l| l.as_str()), fields };
@@ -196,8 +196,7 @@ fn record_views(s: &Snapshot) -> (Vec<(&str, RecordView<'_>)>, FxHashMap<&str, u
     for set in &s.record_ids {
         for id in &set.ids {
             // A listed id may be a record of `records`, already in place with its fields.
-            if let hashbrown::hash_map::Entry::Vacant(e) = places.entry(id.as_str()) {
-                e.insert(order.len());
+            if places.place(id, order.len()).1 {
                 order.push((id.as_str(), RecordView { label: None, fields: None }));
             }
         }
@@ -207,16 +206,16 @@ fn record_views(s: &Snapshot) -> (Vec<(&str, RecordView<'_>)>, FxHashMap<&str, u
 
 /// The operations of `s` in page order, and those available (any of its rows is), each
 /// with its place in that order.
-fn operations(s: &Snapshot) -> (Vec<&str>, FxHashMap<&str, usize>) {
+fn operations(s: &Snapshot) -> (Vec<&str>, StrMap<'_>) {
     let mut order = Vec::new();
-    let mut available = FxHashMap::default();
-    let mut seen = FxHashMap::default();
+    let mut available = StrMap::default();
+    let mut seen = StrMap::default();
     for a in &s.actions {
         let name = a.base_name();
-        let place = *seen.entry(name).or_insert_with(|| {
+        let (place, new) = seen.place(name, order.len());
+        if new {
             order.push(name);
-            order.len() - 1
-        });
+        }
         let usable = a.available && !a.covered;
         let any_row = match &a.rows {
             None => usable,
@@ -271,7 +270,7 @@ fn record_changes(before: &Snapshot, after: &Snapshot) -> RecordChanges {
     let mut changed: Vec<RecordChange> = after_order
         .iter()
         .filter_map(|(r, new)| {
-            let old = &before_order[*before_places.get(r)?].1;
+            let old = &before_order[before_places.get(r)?].1;
             let fields = changed_fields(old, new)?;
             Some(RecordChange { id: id(r), fields })
         })
@@ -320,12 +319,12 @@ fn action_changes(before: &Snapshot, after: &Snapshot) -> ActionChanges {
     ActionChanges {
         now_available: after_ops
             .iter()
-            .filter(|n| after_available.contains_key(*n) && !before_available.contains_key(*n))
+            .filter(|n| after_available.contains_key(n) && !before_available.contains_key(n))
             .map(|n| n.to_string())
             .listed(),
         now_unavailable: before_ops
             .iter()
-            .filter(|n| before_available.contains_key(*n) && !after_available.contains_key(*n))
+            .filter(|n| before_available.contains_key(n) && !after_available.contains_key(n))
             .map(|n| n.to_string())
             .listed(),
     }

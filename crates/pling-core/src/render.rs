@@ -297,13 +297,13 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
 
 /// Blocked rows grouped by reason, in the order each reason first appears; one pass.
 fn by_reason<'b>(blocked: &'b [crate::observe::Blocked<'_>]) -> Vec<(&'b str, Vec<&'b str>)> {
-    let mut index: crate::FxHashMap<&str, usize> = crate::FxHashMap::default();
+    let mut index = crate::strmap::StrMap::default();
     let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
     for b in blocked {
-        let at = *index.entry(b.reason).or_insert_with(|| {
+        let (at, new) = index.place(b.reason, groups.len());
+        if new {
             groups.push((b.reason, Vec::new()));
-            groups.len() - 1
-        });
+        }
         groups[at].1.push(b.row.record);
     }
     groups

@@ -4,9 +4,8 @@
 
 use crate::error::SnapshotError;
 use crate::json::{Map, Value};
+use crate::strmap::StrMap;
 use crate::text::{Authored, DataFields, DataValue, PageText};
-use crate::FxHashMap;
-use hashbrown::hash_map::Entry;
 use serde::Serialize;
 
 /// One moment of a page, as declared by its author.
@@ -508,7 +507,7 @@ impl Snapshot {
     /// Each action's region and the region it reveals, checking ids, rows and parameters.
     fn action_index(&self, regions: &RegionIds<'_>) -> Result<Regioned, SnapshotError> {
         // Ids to their index (a map, not a set: one hash table type serves the whole index).
-        let mut action_ids: FxHashMap<&str, usize> = FxHashMap::default();
+        let mut action_ids: StrMap<'_> = StrMap::default();
         action_ids.reserve(self.actions.len());
         let mut action_region = Vec::with_capacity(self.actions.len());
         let mut reveals = Vec::with_capacity(self.actions.len());
@@ -576,7 +575,7 @@ impl Snapshot {
     }
 
     fn check_state_names(&self) -> Result<(), SnapshotError> {
-        let mut state_names: FxHashMap<&str, usize> = FxHashMap::default();
+        let mut state_names: StrMap<'_> = StrMap::default();
         for (i, s) in self.state.iter().enumerate() {
             non_empty(&s.name, Place("state", i, ""))?;
             if let Some(first) = state_names.insert(&s.name, i) {
@@ -603,11 +602,11 @@ fn duplicate(kind: &'static str, id: &str, first: String, second: String) -> Sna
 }
 
 /// Region ids, each once, to their index.
-struct RegionIds<'s>(FxHashMap<&'s str, usize>);
+struct RegionIds<'s>(StrMap<'s>);
 
 impl<'s> RegionIds<'s> {
     fn new(regions: &'s [Region]) -> Result<Self, SnapshotError> {
-        let mut ids: FxHashMap<&str, usize> = FxHashMap::default();
+        let mut ids: StrMap<'_> = StrMap::default();
         for (i, r) in regions.iter().enumerate() {
             let at = Place("regions", i, "");
             non_empty(&r.id, at)?;
@@ -627,11 +626,11 @@ impl<'s> RegionIds<'s> {
     fn get(&self, id: &Option<String>, at: Place) -> Result<Option<usize>, SnapshotError> {
         match id {
             None => Ok(None),
-            Some(id) => {
-                self.0.get(id.as_str()).copied().map(Some).ok_or_else(|| {
-                    SnapshotError::UnknownRegion { at: at.text(), region: id.clone() }
-                })
-            }
+            Some(id) => self
+                .0
+                .get(id)
+                .map(Some)
+                .ok_or_else(|| SnapshotError::UnknownRegion { at: at.text(), region: id.clone() }),
         }
     }
 }
@@ -643,9 +642,9 @@ const FROM_A_LIST: usize = usize::MAX;
 /// ([`FROM_A_LIST`]; one map type for both keeps one copy of the hash table's code).
 #[derive(Default)]
 struct SeenRecords<'s> {
-    ids: FxHashMap<&'s str, usize>,
+    ids: StrMap<'s>,
     /// Records of `records` that a list named once already, with their place in it.
-    listed: FxHashMap<&'s str, usize>,
+    listed: StrMap<'s>,
 }
 
 impl<'s> SeenRecords<'s> {
@@ -663,12 +662,9 @@ impl<'s> SeenRecords<'s> {
             if id.trim().is_empty() {
                 return Err(SnapshotError::EmptyId { at: at() });
             }
-            let seen = match self.ids.entry(id) {
-                Entry::Vacant(e) => {
-                    e.insert(FROM_A_LIST);
-                    continue;
-                }
-                Entry::Occupied(e) => Some(*e.get()).filter(|&r| r != FROM_A_LIST),
+            let seen = match self.ids.place(id, FROM_A_LIST) {
+                (_, true) => continue,
+                (r, false) => Some(r).filter(|&r| r != FROM_A_LIST),
             };
             match seen {
                 Some(r) if self.listed.insert(id, k).is_none() => {
