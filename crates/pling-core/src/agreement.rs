@@ -17,7 +17,7 @@ use crate::case::{lower_char, word_char};
 use crate::json::Value;
 use crate::list::Listed;
 use crate::snapshot::{Action, Snapshot};
-use crate::text::{occurs, trim_chars, Joined, Lower};
+use crate::text::{char_len_at, occurs, part, trim_chars, Joined, Lower, END};
 
 /// What comparing a row call with the request comes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -357,14 +357,14 @@ fn quoted(request: &str, ignored: &Words) -> Vec<Cue> {
     let mut out = Vec::new();
     let mut rest = request;
     while let Some(open) = rest.find(['"', '\u{201c}', '\u{ab}']) {
-        let after = &rest[open + rest[open..].chars().next().map_or(1, char::len_utf8)..];
+        let after = part(rest, open + char_len_at(rest, open), END);
         let Some(close) = after.find(['"', '\u{201d}', '\u{bb}']) else { break };
-        let inner = &after[..close];
+        let inner = part(after, 0, close);
         let list = words(inner);
         if !list.is_empty() && !list.iter().all(|w| ignored.contains(w)) {
             out.push(Cue { words: list, shown: inner.trim().to_owned() });
         }
-        rest = &after[close + after[close..].chars().next().map_or(1, char::len_utf8)..];
+        rest = part(after, close + char_len_at(after, close), END);
     }
     out
 }
@@ -378,7 +378,7 @@ fn words(text: &str) -> Vec<String> {
             continue;
         }
         let mut w = w.lower();
-        if w.len() >= 4 && w.ends_with('s') && !w[..w.len() - 1].ends_with('s') {
+        if w.len() >= 4 && w.ends_with('s') && !part(&w, 0, w.len() - 1).ends_with('s') {
             w.pop();
         }
         out.push(w);

@@ -5,7 +5,7 @@
 use crate::limits::Limits;
 use crate::list::Listed;
 use crate::openai::Message;
-use crate::text::{find, neutralize_tags, rfind, Joined, BLOCK_CLOSE, BLOCK_OPEN};
+use crate::text::{find, neutralize_tags, part, rfind, Joined, BLOCK_CLOSE, BLOCK_OPEN, END};
 use crate::tokens::{estimate, estimate_message};
 use serde::{Deserialize, Serialize};
 
@@ -111,8 +111,8 @@ impl History {
 /// The text inside a summary message's data block.
 fn summary_body(content: &str) -> &str {
     let (open, close) = ("<page_data>\n", "\n</page_data>");
-    let inner = find(content, open).map_or(content, |at| &content[at + open.len()..]);
-    rfind(inner, close).map_or(inner, |at| &inner[..at]).trim()
+    let inner = find(content, open).map_or(content, |at| part(content, at + open.len(), END));
+    rfind(inner, close).map_or(inner, |at| part(inner, 0, at)).trim()
 }
 
 fn message_tokens(m: &Message) -> usize {

@@ -3,6 +3,7 @@
 
 use crate::json::{Map, Value};
 use crate::json_parse::SyntaxError;
+use crate::text::{part, END};
 
 /// `value` as compact JSON text, written as serde_json writes it. Every JSON text the engine
 /// writes goes through this one writer.
@@ -63,7 +64,7 @@ fn write_string(s: &str, out: &mut String) {
             0..=0x1f => "",
             _ => continue,
         };
-        out.push_str(&s[run..i]);
+        out.push_str(part(s, run, i));
         run = i + 1;
         if escape.is_empty() {
             const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -74,7 +75,7 @@ fn write_string(s: &str, out: &mut String) {
             out.push_str(escape);
         }
     }
-    out.push_str(&s[run..]);
+    out.push_str(part(s, run, END));
     out.push('"');
 }
 

@@ -345,7 +345,7 @@ fn bounded_path(parent: &str, name: &str) -> String {
         return full;
     }
     let start = crate::text::char_at(&full, len - (MAX_PATH_CHARS - 4));
-    let tail = &full[start..];
+    let tail = crate::text::part(&full, start, crate::text::END);
     format!("… > {}", tail.trim_start_matches(['>', ' ']))
 }
 
@@ -1164,7 +1164,7 @@ fn assign_names(entries: &mut [Entry<'_>], names: &[&str]) {
             loop {
                 let suffix = format!("_{n}");
                 let keep = MAX_NAME_CHARS - suffix.len();
-                name = format!("{}{}", &base[..base.len().min(keep)], suffix);
+                name = format!("{}{}", crate::text::part(&base, 0, keep), suffix);
                 n += 1;
                 if !taken.contains_key(&name) {
                     break;
@@ -1291,7 +1291,7 @@ fn structure_line(
     (in_view, total): (usize, usize),
 ) -> String {
     let region = &regions.snapshot.regions[r];
-    let mut line = String::from(&INDENT[..2 * depth.min(MAX_INDENT)]);
+    let mut line = String::from(crate::text::part(INDENT, 0, 2 * depth.min(MAX_INDENT)));
     line.push_str("- ");
     line.push_str(&region_label(region));
     let mut facts: Vec<String> = Vec::new();

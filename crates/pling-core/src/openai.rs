@@ -4,7 +4,7 @@
 use crate::json::{Map, Value};
 use crate::json_text::{object, text};
 use crate::list::Listed;
-use crate::text::Joined;
+use crate::text::{part, Joined, END};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -484,8 +484,8 @@ impl StreamAssembler {
         let buffer = std::mem::take(&mut self.buffer);
         let mut rest = buffer.as_str();
         while let Some(end) = rest.bytes().position(|b| b == b'\n') {
-            let (line, after) = rest.split_at(end);
-            rest = &after[1..];
+            let line = part(rest, 0, end);
+            rest = part(rest, end + 1, END);
             self.line(crate::text::trim_chars(line, &['\r'], false, true))?;
         }
         self.buffer = rest.to_owned();
@@ -692,9 +692,10 @@ fn objects_on_own_lines(text: &str) -> Vec<&str> {
         .filter(|o| {
             let start = o.as_ptr() as usize - text.as_ptr() as usize;
             let end = start + o.len();
-            let line_start = text[..start].bytes().rposition(|b| b == b'\n').map_or(0, |i| i + 1);
-            let before = &text[line_start..start];
-            let after = text[end..].split('\n').next().unwrap_or("");
+            let line_start =
+                part(text, 0, start).bytes().rposition(|b| b == b'\n').map_or(0, |i| i + 1);
+            let before = part(text, line_start, start);
+            let after = part(text, end, END).split('\n').next().unwrap_or("");
             // Only what a sloppy call leaves around it: a fence's backticks and language, a
             // doubled opening brace, stray closing braces. Any word before or after makes it a
             // quotation.
@@ -739,11 +740,11 @@ fn between<'t>(text: &'t str, open: &str, close: &str) -> Vec<&'t str> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(start) = crate::text::find(rest, open) {
-        let after = &rest[start + open.len()..];
+        let after = part(rest, start + open.len(), END);
         match crate::text::find(after, close) {
             Some(end) => {
-                out.push(&after[..end]);
-                rest = &after[end + close.len()..];
+                out.push(part(after, 0, end));
+                rest = part(after, end + close.len(), END);
             }
             None => {
                 out.push(after);
@@ -759,7 +760,9 @@ fn fenced(text: &str) -> Vec<&str> {
     for b in &mut blocks {
         let block = b.trim_start();
         *b = match block.find('\n') {
-            Some(nl) if !block[..nl].trim_start().starts_with(['{', '[']) => &block[nl + 1..],
+            Some(nl) if !part(block, 0, nl).trim_start().starts_with(['{', '[']) => {
+                part(block, nl + 1, END)
+            }
             _ => block,
         };
     }
@@ -808,12 +811,12 @@ fn json_objects(text: &str) -> Vec<&str> {
         }
         match end {
             Some(e) => {
-                out.push(&text[start..=e]);
+                out.push(part(text, start, e + 1));
                 i = e + 1;
             }
             // Unbalanced from here: once, a doubled opening brace (`{ {"name": …}}`) is
             // skipped and the object after it read; otherwise nothing more is balanced.
-            None if !skipped && text[start + 1..].trim_start().starts_with('{') => {
+            None if !skipped && part(text, start + 1, END).trim_start().starts_with('{') => {
                 skipped = true;
                 i = start + 1;
             }

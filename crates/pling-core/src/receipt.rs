@@ -544,9 +544,9 @@ pub fn truncate_middle(text: &str, max_tokens: usize) -> String {
     let cut = chars - head - tail;
     // The byte where character `k` starts.
     let at = |k: usize| crate::text::char_at(text, k);
-    let mut out = String::from(&text[..at(head)]);
+    let mut out = String::from(crate::text::part(text, 0, at(head)));
     out.push_str(&format!(" …[{cut} characters cut]… "));
-    out.push_str(&text[at(chars - tail)..]);
+    out.push_str(crate::text::part(text, at(chars - tail), crate::text::END));
     out
 }
 

@@ -132,10 +132,10 @@ fn join_all(parts: &mut dyn Iterator<Item = &str>, sep: &str) -> String {
 pub fn trim_chars<'s>(s: &'s str, set: &[char], start: bool, end: bool) -> &'s str {
     let mut s = s;
     while let Some(c) = s.chars().next().filter(|c| start && set.contains(c)) {
-        s = &s[c.len_utf8()..];
+        s = part(s, c.len_utf8(), END);
     }
     while let Some(c) = s.chars().next_back().filter(|c| end && set.contains(c)) {
-        s = &s[..s.len() - c.len_utf8()];
+        s = part(s, 0, s.len() - c.len_utf8());
     }
     s
 }
@@ -181,9 +181,9 @@ pub fn replace(haystack: &str, from: &str, to: &str) -> String {
     let mut out = String::with_capacity(haystack.len());
     let mut rest = haystack;
     while let Some(at) = find(rest, from) {
-        out.push_str(&rest[..at]);
+        out.push_str(part(rest, 0, at));
         out.push_str(to);
-        rest = &rest[at + from.len()..];
+        rest = part(rest, at + from.len(), END);
     }
     out.push_str(rest);
     out
@@ -233,6 +233,22 @@ pub fn char_len(s: &str) -> usize {
     s.chars().count()
 }
 
+/// `s[from..to]`, or `""` where a bound is not on a character boundary of `s` (`to` past the
+/// end, as [`END`], is the end). The engine's bounds come from searching `s` itself, so they
+/// always are; slicing through this one function keeps std's slicing panic, with its message
+/// formatting, out of the module.
+pub fn part(s: &str, from: usize, to: usize) -> &str {
+    s.get(from..to.min(s.len())).unwrap_or_default()
+}
+
+/// The end of any string, for [`part`].
+pub const END: usize = usize::MAX;
+
+/// The length in bytes of the character at byte `at` of `s` (1 past the end).
+pub fn char_len_at(s: &str, at: usize) -> usize {
+    part(s, at, END).chars().next().map_or(1, char::len_utf8)
+}
+
 /// The byte where character `k` of `s` starts (`s.len()` past its end).
 pub fn char_at(s: &str, k: usize) -> usize {
     s.char_indices().nth(k).map_or(s.len(), |(i, _)| i)
@@ -240,7 +256,7 @@ pub fn char_at(s: &str, k: usize) -> usize {
 
 /// The first `n` characters of `s`.
 pub fn first_chars(s: &str, n: usize) -> &str {
-    &s[..char_at(s, n)]
+    part(s, 0, char_at(s, n))
 }
 
 fn is_line_break(c: char) -> bool {
@@ -384,7 +400,7 @@ pub fn neutralize_tags(s: &str) -> Cow<'_, str> {
     let mut chars = s.char_indices();
     while let Some((i, c)) = chars.next() {
         let (len, replacement) = match c {
-            '&' => match entity_len(&s[i..]) {
+            '&' => match entity_len(part(s, i, END)) {
                 Some(len) => (len, '\u{2039}'),
                 None => continue,
             },
@@ -392,13 +408,13 @@ pub fn neutralize_tags(s: &str) -> Cow<'_, str> {
             c if is_open_like(c) => (c.len_utf8(), '\u{2039}'),
             _ => continue,
         };
-        let rest = &s[i + len..];
+        let rest = part(s, i + len, END);
         let hit = if c == '[' { opens_bracket_marker(rest) } else { opens_block_tag(rest) };
         if hit {
-            out.push_str(&s[last..i]);
+            out.push_str(part(s, last, i));
             out.push(replacement);
             last = i + len;
-            for _ in 1..s[i..i + len].chars().count() {
+            for _ in 1..part(s, i, i + len).chars().count() {
                 chars.next();
             }
         }
@@ -406,7 +422,7 @@ pub fn neutralize_tags(s: &str) -> Cow<'_, str> {
     if last == 0 {
         return Cow::Borrowed(s);
     }
-    out.push_str(&s[last..]);
+    out.push_str(part(s, last, END));
     Cow::Owned(out)
 }
 
@@ -646,6 +662,21 @@ fn escape_json_text(raw: String, brackets: bool) -> String {
 mod tests {
     use super::*;
     use crate::json;
+
+    #[test]
+    fn part_slices_on_boundaries_and_never_panics() {
+        let s = "a\u{e9}b"; // é is two bytes, at 1..3
+        assert_eq!(part(s, 0, 1), "a");
+        assert_eq!(part(s, 1, 3), "\u{e9}");
+        assert_eq!(part(s, 1, END), "\u{e9}b");
+        assert_eq!(part(s, 3, 99), "b");
+        // Inside a character, or backwards: nothing rather than a panic.
+        assert_eq!(part(s, 2, END), "");
+        assert_eq!(part(s, 0, 2), "");
+        assert_eq!(part(s, 3, 1), "");
+        assert_eq!(part(s, 9, END), "");
+        assert_eq!([0, 1, 3, 4].map(|at| char_len_at(s, at)), [1, 2, 1, 1]);
+    }
 
     #[test]
     fn trim_chars_trims_each_side_asked() {

@@ -345,7 +345,10 @@ impl Body {
         assembler.push(&text)?;
         let content = assembler.content();
         if let (Some(f), true) = (on_text, content.len() > *shown) {
-            let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&content[*shown..]));
+            let _ = f.call1(
+                &JsValue::NULL,
+                &JsValue::from_str(pling_core::text::part(content, *shown, pling_core::text::END)),
+            );
             *shown = content.len();
         }
         Ok(())
