@@ -512,6 +512,8 @@ test('<pling-chat>: themed from the page, Escape answers no to a confirmation an
   await expect(allow).toBeFocused();
   await expect(allow).toHaveAccessibleName('Allow: Delete the account');
   await page.keyboard.press('Escape');
+  // The answered card's buttons are disabled; focus stays in the chat, not on the page.
+  expect(await page.evaluate(() => document.activeElement?.localName)).toBe('pling-chat');
   await expect(page.locator('pling-chat .msg.assistant').last()).toHaveText('Not deleted: you declined.');
   expect(await page.locator('#status').textContent()).not.toBe('Deleted');
   await page.keyboard.press('Escape');

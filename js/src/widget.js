@@ -390,6 +390,9 @@ class ChatView {
         yes.disabled = true;
         no.disabled = true;
         box.append(document.createTextNode(value ? ' — allowed' : ' — denied'));
+        // A disabled button drops focus to the page: it stays in the panel, on Stop while
+        // the task goes on, so Escape still closes the panel and the keyboard is not lost.
+        this.sendButton.focus();
         resolve(value);
       };
       yes.addEventListener('click', () => answer(true));

@@ -131,6 +131,14 @@ impl Assistant {
     }
 }
 
+/// What the model is sent: the body's JSON text, whether it streams, and where the streamed
+/// text goes as it grows.
+struct ModelTurn {
+    body: String,
+    streamed: bool,
+    on_text: Closure<dyn FnMut(String)>,
+}
+
 /// One request's walk through the machine. The agent is borrowed only between awaits.
 struct Driver {
     agent: Rc<RefCell<Agent>>,
@@ -141,6 +149,8 @@ struct Driver {
 }
 
 impl Driver {
+    /// Two kinds of wait: the model (the engine's own client) and the page (a JS promise).
+    /// What comes before and after each wait is plain code.
     async fn drive(mut self, first: Command) -> Result<Value, JsValue> {
         let mut command = first;
         loop {
@@ -148,12 +158,20 @@ impl Driver {
                 command = self.agent.borrow_mut().stop();
             }
             command = match command {
-                Command::Observe => self.observe().await?,
-                Command::Request { purpose, body } => self.request(purpose, &body).await?,
-                Command::Confirm { .. } => self.confirm(&command).await?,
-                Command::Dispatch { .. } => self.dispatch(&command).await?,
                 Command::Finish { .. } => {
                     return Ok(finished(command.to_json(), self.failure.take()));
+                }
+                Command::Request { purpose, body } => {
+                    let turn = self.ask_model(purpose, &body)?;
+                    let on_text: &js_sys::Function = turn.on_text.as_ref().unchecked_ref();
+                    let (client, stop) = (&self.client, Some(&self.stop));
+                    let chat = client::chat(&turn.body, turn.streamed, client, stop, Some(on_text));
+                    self.model_answered(chat.await)?
+                }
+                command => {
+                    let asked = self.ask_page(&command)?;
+                    let answer = JsFuture::from(asked).await?;
+                    self.page_answered(&command, answer)?
                 }
             };
         }
@@ -164,29 +182,17 @@ impl Driver {
         Ok(())
     }
 
-    async fn observe(&mut self) -> Result<Command, JsValue> {
-        self.event(object([("type", "observe".into())]))?;
-        let json = JsFuture::from(self.host.capture()?).await?;
-        if self.stop.aborted() {
-            return Ok(self.agent.borrow_mut().stop());
-        }
-        let json = json.as_string().ok_or_else(|| {
-            error::js_error("PlingError", "the page's snapshot did not arrive as JSON text")
-        })?;
-        let snapshot = Snapshot::parse(&json).map_err(error::snapshot)?;
-        self.agent.borrow_mut().observed(snapshot).map_err(agent_error)
-    }
-
-    async fn request(&mut self, purpose: Purpose, body: &Value) -> Result<Command, JsValue> {
+    /// Before the model's turn: the event, the body's text, and where streamed text goes.
+    fn ask_model(&self, purpose: Purpose, body: &Value) -> Result<ModelTurn, JsValue> {
         let kind = if purpose == Purpose::Summary { "summarize" } else { "thinking" };
         self.event(object([("type", kind.into())]))?;
         let streamed = body.get("stream").and_then(Value::as_bool).unwrap_or(false);
-        let body = pling_core::json_text::text(body);
         let host: Host = self.host.clone().unchecked_into();
         let on_text = Closure::<dyn FnMut(String)>::new(move |t: String| host.on_text(&t));
-        let on_text: &js_sys::Function = on_text.as_ref().unchecked_ref();
-        let result =
-            client::chat(&body, streamed, &self.client, Some(&self.stop), Some(on_text)).await;
+        Ok(ModelTurn { body: pling_core::json_text::text(body), streamed, on_text })
+    }
+
+    fn model_answered(&mut self, result: Result<Reply, Failure>) -> Result<Command, JsValue> {
         let result = match result {
             Ok(reply) => {
                 self.replied(&reply)?;
@@ -216,41 +222,76 @@ impl Driver {
         Ok(())
     }
 
-    async fn confirm(&mut self, command: &Command) -> Result<Command, JsValue> {
-        // The command is tagged `type: "confirm"`: the event; the question is its own copy
-        // without the tag, a `ConfirmRequest`.
+    /// Before the page's turn: the event, and the page's promise — a settled snapshot, the
+    /// person's answer to a confirmation, or a dispatch's outcome.
+    fn ask_page(&self, command: &Command) -> Result<js_sys::Promise, JsValue> {
         let mut json = command.to_json();
-        self.host.emit(to_js(&json)?);
-        if let Some(members) = json.as_object_mut() {
-            members.remove("type");
+        match command {
+            Command::Observe => {
+                self.event(json)?;
+                self.host.capture()
+            }
+            // The command is tagged `type: "confirm"`: the event; the question is its own
+            // copy without the tag, a `ConfirmRequest`.
+            Command::Confirm { .. } => {
+                self.host.emit(to_js(&json)?);
+                if let Some(members) = json.as_object_mut() {
+                    members.remove("type");
+                }
+                self.host.confirm(to_js(&json)?)
+            }
+            _ => {
+                self.event(call_event(
+                    "call",
+                    command,
+                    &[("arguments", json["arguments"].clone())],
+                ))?;
+                self.host.perform(to_js(&json)?)
+            }
         }
-        let yes = JsFuture::from(self.host.confirm(to_js(&json)?)?).await?;
-        let yes = yes.is_truthy() && !self.stop.aborted();
-        self.agent.borrow_mut().confirmed(yes).map_err(agent_error)
     }
 
-    async fn dispatch(&mut self, command: &Command) -> Result<Command, JsValue> {
-        let Command::Dispatch { action_id, record, arguments, .. } = command else {
-            unreachable!("dispatch is called with a dispatch command")
+    /// After the page's turn: its answer, for the machine. (The agent is borrowed after the
+    /// events, which the page may answer by asking the assistant something.)
+    fn page_answered(&self, command: &Command, answer: JsValue) -> Result<Command, JsValue> {
+        let stopped = self.stop.aborted();
+        let command = match command {
+            Command::Observe if stopped => Ok(self.agent.borrow_mut().stop()),
+            Command::Observe => {
+                let json = answer.as_string().ok_or_else(|| {
+                    error::js_error("PlingError", "the page's snapshot did not arrive as JSON text")
+                })?;
+                let snapshot = Snapshot::parse(&json).map_err(error::snapshot)?;
+                self.agent.borrow_mut().observed(snapshot)
+            }
+            Command::Confirm { .. } => {
+                self.agent.borrow_mut().confirmed(answer.is_truthy() && !stopped)
+            }
+            _ => {
+                let outcome = outcome_of(&answer);
+                let (ok, error) = (outcome.ok.into(), outcome.error.clone().into());
+                self.event(call_event("result", command, &[("ok", ok), ("error", error)]))?;
+                self.agent.borrow_mut().dispatched(outcome)
+            }
         };
-        let (action_id, record) = (Value::from(action_id.as_str()), Value::from(record.clone()));
-        self.event(object([
-            ("type", "call".into()),
-            ("actionId", action_id.clone()),
-            ("record", record.clone()),
-            ("arguments", arguments.clone()),
-        ]))?;
-        let result = JsFuture::from(self.host.perform(to_js(&command.to_json())?)?).await?;
-        let outcome = outcome_of(&result);
-        self.event(object([
-            ("type", "result".into()),
-            ("actionId", action_id),
-            ("record", record),
-            ("ok", outcome.ok.into()),
-            ("error", outcome.error.clone().into()),
-        ]))?;
-        self.agent.borrow_mut().dispatched(outcome).map_err(agent_error)
+        command.map_err(agent_error)
     }
+}
+
+/// A dispatch's event (`call` or `result`): its action id and record, then `rest`.
+fn call_event(kind: &str, command: &Command, rest: &[(&str, Value)]) -> Value {
+    let (action_id, record) = match command {
+        Command::Dispatch { action_id, record, .. } => (action_id.as_str(), record.clone()),
+        _ => ("", None),
+    };
+    let mut event =
+        object([("type", kind.into()), ("actionId", action_id.into()), ("record", record.into())]);
+    if let Some(members) = event.as_object_mut() {
+        for (key, value) in rest {
+            members.insert((*key).into(), value.clone());
+        }
+    }
+    event
 }
 
 /// One chat request with retries, for `chat()` in JS: `body` is the request's JSON; resolves
