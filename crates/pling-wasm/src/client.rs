@@ -232,6 +232,8 @@ impl Attempt {
         }
     }
 
+    /// One request and its reply. The waits are the fetch and each read of the body; what
+    /// comes between them is plain code.
     async fn send(
         &mut self,
         url: &str,
@@ -240,70 +242,77 @@ impl Attempt {
         streamed: bool,
         on_text: Option<&js_sys::Function>,
     ) -> (Result<Reply, ModelError>, RetryHints) {
-        let response = match self.fetch(url, body, headers).await {
-            Ok(r) => r,
+        let response = match self.post(url, body, headers) {
+            Ok(promise) => JsFuture::from(promise).await,
+            Err(e) => Err(e),
+        };
+        let response: Response = match response {
+            Ok(r) => r.unchecked_into(),
             Err(e) => return (Err(self.failure(&e)), RetryHints::default()),
         };
         let hints = hints_of(&response.headers());
-        let result = match self.read(&response, streamed, on_text).await {
-            Ok(r) => r,
-            Err(e) => Err(self.failure(&e)),
+        let (mut body, reader) = match Body::of(&response, streamed) {
+            Ok(body) => body,
+            Err(e) => return (Err(self.failure(&e)), hints),
         };
-        (result, hints)
+        if let Some(reader) = reader {
+            loop {
+                let read = JsFuture::from(reader.read()).await;
+                match self.take(&mut body, read, &reader, on_text) {
+                    Ok(true) => continue,
+                    Ok(false) => break,
+                    Err(e) => return (Err(e), hints),
+                }
+            }
+        }
+        (body.finish(&response), hints)
     }
 
-    async fn fetch(&self, url: &str, body: &str, headers: &Headers) -> Result<Response, JsValue> {
+    /// The request's promise.
+    fn post(&self, url: &str, body: &str, headers: &Headers) -> Result<js_sys::Promise, JsValue> {
         let init = RequestInit::new();
         init.set_method("POST");
         init.set_headers(headers);
         init.set_body(&JsValue::from_str(body));
         init.set_signal(Some(&self.controller.signal()));
-        let request = Request::new_with_str_and_init(url, &init)?;
-        Ok(JsFuture::from(fetch_request(&request)).await?.unchecked_into())
+        Ok(fetch_request(&Request::new_with_str_and_init(url, &init)?))
     }
 
-    /// The reply, or the error the body says. `Err` is a rejected read (abort, network).
-    /// One loop reads the body, streamed or whole ([`Body`]).
-    async fn read(
+    /// One read of the body: `true` while there is more. An error ends the body: a rejected
+    /// read (abort, network), or past the cap or an error the stream says (then the body is
+    /// cancelled and the request aborted).
+    fn take(
         &mut self,
-        response: &Response,
-        streamed: bool,
+        body: &mut Body,
+        read: Result<JsValue, JsValue>,
+        reader: &ReadableStreamDefaultReader,
         on_text: Option<&js_sys::Function>,
-    ) -> Result<Result<Reply, ModelError>, JsValue> {
-        let event_stream = response
-            .headers()
-            .get("content-type")
-            .ok()
-            .flatten()
-            .is_some_and(|t| pling_core::text::occurs(&t, "text/event-stream"));
-        // Else (not streamed, or a server that ignored `stream`) one body, read up to the cap.
-        let streaming = response.ok() && streamed && event_stream && response.body().is_some();
-        let mut body = Body::new(streaming)?;
-        let Some(reader) = reader_of(response) else {
-            return Ok(body.finish(response));
+    ) -> Result<bool, ModelError> {
+        let chunk = read.and_then(|r| {
+            if js_sys::Reflect::get(&r, &JsValue::from_str("done"))?.is_truthy() {
+                return Ok(None);
+            }
+            js_sys::Reflect::get(&r, &JsValue::from_str("value")).map(Some)
+        });
+        let chunk = match chunk {
+            Ok(Some(chunk)) => chunk,
+            Ok(None) => return Ok(false),
+            Err(e) => {
+                self.started |= body.started();
+                return Err(self.failure(&e));
+            }
         };
-        loop {
-            let chunk = match next_chunk(&reader).await {
-                Ok(Some(chunk)) => chunk,
-                Ok(None) => break,
-                Err(e) => {
-                    self.started |= body.started();
-                    return Err(e);
-                }
-            };
-            if streaming {
-                self.arm();
-            }
-            let pushed = body.push(&chunk, on_text);
-            self.started |= body.started();
-            if let Err(e) = pushed {
-                // Past the cap, or an error in the stream: read nothing more.
-                let _ = reader.cancel();
-                self.controller.abort();
-                return Ok(Err(e));
-            }
+        if body.stream.is_some() {
+            self.arm();
         }
-        Ok(body.finish(response))
+        let pushed = body.push(chunk.unchecked_ref(), on_text);
+        self.started |= body.started();
+        if pushed.is_err() {
+            // Past the cap, or an error in the stream: read nothing more.
+            let _ = reader.cancel();
+            self.controller.abort();
+        }
+        pushed.map(|()| true)
     }
 }
 
@@ -318,9 +327,23 @@ struct Body {
 }
 
 impl Body {
-    fn new(streaming: bool) -> Result<Self, JsValue> {
+    /// The body of `response` and its reader (none when it has no body). A stream only when
+    /// one was asked for and the server sends one; else (not streamed, or a server that
+    /// ignored `stream`) one body, read up to the cap.
+    fn of(
+        response: &Response,
+        streamed: bool,
+    ) -> Result<(Self, Option<ReadableStreamDefaultReader>), JsValue> {
+        let event_stream = response
+            .headers()
+            .get("content-type")
+            .ok()
+            .flatten()
+            .is_some_and(|t| pling_core::text::occurs(&t, "text/event-stream"));
+        let streaming = response.ok() && streamed && event_stream && response.body().is_some();
         let stream = streaming.then(|| (StreamAssembler::new(), 0));
-        Ok(Self { text: Utf8Chunks::new()?, stream, whole: String::new(), read: 0 })
+        let body = Self { text: Utf8Chunks::new()?, stream, whole: String::new(), read: 0 };
+        Ok((body, response.body().map(|b| b.get_reader().unchecked_into())))
     }
 
     fn started(&self) -> bool {
@@ -388,22 +411,6 @@ fn hints_of(headers: &Headers) -> RetryHints {
         retry_after_ms: headers.get("retry-after-ms").ok().flatten(),
         retry_after: headers.get("retry-after").ok().flatten(),
     }
-}
-
-fn reader_of(response: &Response) -> Option<ReadableStreamDefaultReader> {
-    Some(response.body()?.get_reader().unchecked_into())
-}
-
-/// The next chunk of a body, or `None` at its end.
-async fn next_chunk(
-    reader: &ReadableStreamDefaultReader,
-) -> Result<Option<js_sys::Uint8Array>, JsValue> {
-    let result = JsFuture::from(reader.read()).await?;
-    if js_sys::Reflect::get(&result, &JsValue::from_str("done"))?.is_truthy() {
-        return Ok(None);
-    }
-    let value = js_sys::Reflect::get(&result, &JsValue::from_str("value"))?;
-    Ok(Some(value.unchecked_into()))
 }
 
 /// UTF-8 text from a body's bytes chunk by chunk, by the browser's decoder: a character split
