@@ -1457,8 +1457,15 @@ impl LeftOut {
 /// kind in page order (a stable sort by kind, without a sort's code).
 fn by_kind(feedback: &[crate::snapshot::Feedback]) -> Vec<usize> {
     use crate::snapshot::FeedbackKind::{Error, Status, Warning};
-    let of_kind = |k| (0..feedback.len()).filter(move |&i| feedback[i].kind == k);
-    of_kind(Error).chain(of_kind(Warning)).chain(of_kind(Status)).listed()
+    let mut out = Vec::with_capacity(feedback.len());
+    for kind in [Error, Warning, Status] {
+        for (i, f) in feedback.iter().enumerate() {
+            if f.kind == kind {
+                out.push(i);
+            }
+        }
+    }
+    out
 }
 
 fn feedback_lines(

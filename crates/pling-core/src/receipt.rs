@@ -358,19 +358,17 @@ fn state_changes(before: &Snapshot, after: &Snapshot) -> Map {
 /// "see the page feedback" names no field. Errors the handler's text already holds are not
 /// repeated.
 fn with_field_errors(error: Option<String>, feedback: &[Value]) -> Option<String> {
-    let said: Vec<String> = feedback
-        .iter()
-        .filter(|f| f["kind"] == "error")
-        .filter_map(|f| {
-            let message = f["message"].as_str()?;
-            Some(match f["field"].as_str() {
-                Some(field) => format!("{field}: {message}"),
-                None => message.to_owned(),
-            })
-        })
-        .filter(|line| error.as_deref().is_none_or(|e| !occurs(e, line)))
-        .take(3)
-        .listed();
+    let mut said = Vec::new();
+    for f in feedback {
+        let (true, Some(message)) = (f["kind"] == "error", f["message"].as_str()) else { continue };
+        let line = match f["field"].as_str() {
+            Some(field) => format!("{field}: {message}"),
+            None => message.to_owned(),
+        };
+        if error.as_deref().is_none_or(|e| !occurs(e, &line)) && said.len() < 3 {
+            said.push(line);
+        }
+    }
     if said.is_empty() {
         return error;
     }

@@ -271,19 +271,19 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
     let what = if available { "cannot run now" } else { "unavailable" };
     let _ = write!(line, " | {} {what}: ", plural(blocked.len(), "row", "rows"));
     let groups = by_reason(blocked);
-    let named: Vec<String> = groups
-        .iter()
-        .take(BLOCKED_EXAMPLES)
-        .map(|(reason, rows)| {
-            let mut ids: Vec<String> =
-                rows.iter().take(EXAMPLE_IDS).map(|r| data_line(r, 40).0).listed();
-            if rows.len() > EXAMPLE_IDS {
-                ids.push(format!("… {} more", rows.len() - EXAMPLE_IDS));
-            }
-            format!("{} ({})", ids.joined(" / "), shorten_reason(reason))
-        })
-        .listed();
-    line.push_str(&named.joined("; "));
+    for (k, (reason, rows)) in groups.iter().take(BLOCKED_EXAMPLES).enumerate() {
+        if k > 0 {
+            line.push_str("; ");
+        }
+        for (i, r) in rows.iter().take(EXAMPLE_IDS).enumerate() {
+            line.push_str(if i > 0 { " / " } else { "" });
+            line.push_str(&data_line(r, 40).0);
+        }
+        if rows.len() > EXAMPLE_IDS {
+            let _ = write!(line, " / … {} more", rows.len() - EXAMPLE_IDS);
+        }
+        let _ = write!(line, " ({})", shorten_reason(reason));
+    }
     if groups.len() > BLOCKED_EXAMPLES {
         let rest: usize = groups[BLOCKED_EXAMPLES..].iter().map(|(_, rows)| rows.len()).sum();
         let _ = write!(
@@ -494,11 +494,10 @@ pub fn with_record_choices(o: &Observation<'_>, mut tools: Vec<Value>) -> Vec<Va
         if rows.len() + blocked.len() > MAX_RECORD_CHOICES {
             continue;
         }
-        let ids: Vec<Value> = rows
-            .iter()
-            .chain(blocked.iter().map(|b| &b.row))
-            .map(|r| Value::String(r.record.to_owned()))
-            .listed();
+        let mut ids = Vec::with_capacity(rows.len() + blocked.len());
+        for r in rows.iter().chain(blocked.iter().map(|b| &b.row)) {
+            ids.push(Value::String(r.record.to_owned()));
+        }
         let record = tool.get_mut("function").and_then(|f| f.get_mut("parameters"));
         let record = record.and_then(|p| p.get_mut("properties")).and_then(|p| p.get_mut("record"));
         if let Some(record) = record {
