@@ -700,11 +700,13 @@ impl RecordPass {
         let n = self.lines.len() + 1;
         // Long values are shortened until the row fits its share of the budget; a row whose
         // short values already say it all keeps them and fits where it can.
-        let (line, cut) = VALUE_CAPS
-            .iter()
-            .map(|&cap| record_line(n, id, r, cap))
-            .find(|(line, _)| char_len(line) < share)
-            .unwrap_or_else(|| record_line(n, id, r, VALUE_CAPS[VALUE_CAPS.len() - 1]));
+        let (mut line, mut cut) = record_line(n, id, r, VALUE_CAPS[0]);
+        for cap in &VALUE_CAPS[1..] {
+            if char_len(&line) < share {
+                break;
+            }
+            (line, cut) = record_line(n, id, r, *cap);
+        }
         let len = char_len(&line) + 1;
         if len <= remaining {
             self.chars += len;
@@ -1332,17 +1334,17 @@ fn hidden_line(regions: &Regions<'_>, r: usize, actions: &Actions<'_>, records: 
         plural(actions.hidden[r], "action", "actions"),
         plural(records, "record", "records"),
     );
-    let entries = &actions.entries;
-    let reveal: Vec<&str> = actions
-        .reveals
-        .iter()
-        .filter(|(h, e)| *h == r && entries[*e].callable())
-        .map(|(_, e)| entries[*e].name.as_str())
-        .listed();
-    if reveal.is_empty() {
+    let mut reveal = "; reveal with: ";
+    for (h, e) in &actions.reveals {
+        let entry = &actions.entries[*e];
+        if *h == r && entry.callable() {
+            line.push_str(reveal);
+            line.push_str(&entry.name);
+            reveal = ", ";
+        }
+    }
+    if reveal.starts_with(';') {
         line.push_str("; no declared action reveals it");
-    } else {
-        let _ = write!(line, "; reveal with: {}", reveal.joined(", "));
     }
     line
 }

@@ -4,7 +4,6 @@
 
 use crate::json::{Map, Value};
 use crate::json_text::{object, present, strings, strings_or_null, text};
-use crate::list::Listed;
 use crate::snapshot::{Action, Snapshot};
 use crate::strmap::StrMap;
 use crate::text::{data_line, occurs, summarize, Joined};
@@ -79,12 +78,11 @@ impl RecordChanges {
         if self.is_empty() {
             return Value::Null;
         }
-        let changed = self
-            .changed
-            .iter()
-            .map(|c| object([("id", c.id.as_str().into()), ("fields", strings(&c.fields))]));
-        let changed =
-            if self.changed.is_empty() { Value::Null } else { Value::Array(changed.collect()) };
+        let mut changed = Vec::with_capacity(self.changed.len());
+        for c in &self.changed {
+            changed.push(object([("id", c.id.as_str().into()), ("fields", strings(&c.fields))]));
+        }
+        let changed = if changed.is_empty() { Value::Null } else { Value::Array(changed) };
         present([
             ("added", strings_or_null(&self.added)),
             ("removed", strings_or_null(&self.removed)),
@@ -262,19 +260,15 @@ pub fn diff(before: &Snapshot, after: &Snapshot) -> Changes {
 fn record_changes(before: &Snapshot, after: &Snapshot) -> RecordChanges {
     let (before_order, before_places) = record_views(before);
     let (after_order, after_places) = record_views(after);
-    let id = |s: &str| data_line(s, 80).0;
-    let added: Vec<String> =
-        after_order.iter().filter(|r| !before_places.contains_key(r.0)).map(|r| id(r.0)).listed();
-    let removed: Vec<String> =
-        before_order.iter().filter(|r| !after_places.contains_key(r.0)).map(|r| id(r.0)).listed();
-    let mut changed: Vec<RecordChange> = after_order
-        .iter()
-        .filter_map(|(r, new)| {
-            let old = &before_order[before_places.get(r)?].1;
-            let fields = changed_fields(old, new)?;
-            Some(RecordChange { id: id(r), fields })
-        })
-        .listed();
+    let added = not_in(&after_order, &before_places);
+    let removed = not_in(&before_order, &after_places);
+    let mut changed = Vec::new();
+    for (r, new) in &after_order {
+        let Some(at) = before_places.get(r) else { continue };
+        if let Some(fields) = changed_fields(&before_order[at].1, new) {
+            changed.push(RecordChange { id: data_line(r, 80).0, fields });
+        }
+    }
     let mut more = Map::new();
     let mut out = RecordChanges {
         added: capped(added, &mut more, "added"),
@@ -288,6 +282,17 @@ fn record_changes(before: &Snapshot, after: &Snapshot) -> RecordChanges {
     out.changed = changed;
     if !more.is_empty() {
         out.more = Some(Value::Object(more));
+    }
+    out
+}
+
+/// The ids of `order` that `places` does not hold, as data lines.
+fn not_in(order: &[(&str, RecordView<'_>)], places: &StrMap<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    for (id, _) in order {
+        if !places.contains_key(id) {
+            out.push(data_line(id, 80).0);
+        }
     }
     out
 }
@@ -317,17 +322,20 @@ fn action_changes(before: &Snapshot, after: &Snapshot) -> ActionChanges {
     let (before_ops, before_available) = operations(before);
     let (after_ops, after_available) = operations(after);
     ActionChanges {
-        now_available: after_ops
-            .iter()
-            .filter(|n| after_available.contains_key(n) && !before_available.contains_key(n))
-            .map(|n| n.to_string())
-            .listed(),
-        now_unavailable: before_ops
-            .iter()
-            .filter(|n| before_available.contains_key(n) && !after_available.contains_key(n))
-            .map(|n| n.to_string())
-            .listed(),
+        now_available: newly(&after_ops, &after_available, &before_available),
+        now_unavailable: newly(&before_ops, &before_available, &after_available),
     }
+}
+
+/// The operations of `ops` in `now` and not in `then`.
+fn newly(ops: &[&str], now: &StrMap<'_>, then: &StrMap<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    for n in ops {
+        if now.contains_key(n) && !then.contains_key(n) {
+            out.push((*n).to_owned());
+        }
+    }
+    out
 }
 
 fn state_changes(before: &Snapshot, after: &Snapshot) -> Map {

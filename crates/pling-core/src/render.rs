@@ -226,14 +226,8 @@ fn rows_note(rows: &[crate::observe::Row<'_>], count: usize, offscreen: usize, l
     if rows.is_empty() {
         return;
     }
-    let examples: Vec<String> =
-        rows.iter().take(EXAMPLE_IDS).map(|row| data_line(row.record, 40).0).listed();
-    let _ = write!(
-        line,
-        " | use record to select a row ({}: {}",
-        plural(count, "row", "rows"),
-        examples.joined(" / ")
-    );
+    let _ = write!(line, " | use record to select a row ({}: ", plural(count, "row", "rows"));
+    example_ids(line, &mut rows.iter().map(|r| r.record));
     if count > EXAMPLE_IDS {
         line.push_str(" / …");
     }
@@ -254,17 +248,14 @@ const BLOCKED_EXAMPLES: usize = 3;
 /// of an entry is blocked for one reason, `| unavailable: reason (3 rows: o1 / o2 / o3)`.
 fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: &mut String) {
     let Some(first) = blocked.first() else { return };
-    let ids = |n: usize| -> String {
-        blocked.iter().take(n).map(|b| data_line(b.row.record, 40).0).listed().joined(" / ")
-    };
     if !available && blocked.iter().all(|b| b.reason == first.reason) {
         let _ = write!(
             line,
-            " | unavailable: {} ({}: {}",
+            " | unavailable: {} ({}: ",
             authored_line(first.reason),
             plural(blocked.len(), "row", "rows"),
-            ids(EXAMPLE_IDS)
         );
+        example_ids(line, &mut blocked.iter().map(|b| b.row.record));
         line.push_str(if blocked.len() > EXAMPLE_IDS { " / …)" } else { ")" });
         return;
     }
@@ -275,10 +266,7 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
         if k > 0 {
             line.push_str("; ");
         }
-        for (i, r) in rows.iter().take(EXAMPLE_IDS).enumerate() {
-            line.push_str(if i > 0 { " / " } else { "" });
-            line.push_str(&data_line(r, 40).0);
-        }
+        example_ids(line, &mut rows.iter().copied());
         if rows.len() > EXAMPLE_IDS {
             let _ = write!(line, " / … {} more", rows.len() - EXAMPLE_IDS);
         }
@@ -292,6 +280,14 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
             plural(rest, "row", "rows"),
             plural(groups.len() - BLOCKED_EXAMPLES, "other reason", "other reasons")
         );
+    }
+}
+
+/// The first [`EXAMPLE_IDS`] of `records`, each on one line: `o1 / o2 / o3`.
+fn example_ids<'r>(line: &mut String, records: &mut dyn Iterator<Item = &'r str>) {
+    for (i, r) in records.take(EXAMPLE_IDS).enumerate() {
+        line.push_str(if i > 0 { " / " } else { "" });
+        line.push_str(&data_line(r, 40).0);
     }
 }
 

@@ -111,21 +111,18 @@ impl<'a> Observation<'a> {
     /// The read actions that find things (search, filters, pages, scrolling), in page order.
     pub(crate) fn finders(&self) -> Vec<&Entry<'a>> {
         use crate::snapshot::{ActionKind, Effect};
-        self.entries
-            .iter()
-            .filter(|e| e.callable() && e.effect == Effect::Read)
-            .filter(|e| {
-                matches!(
-                    e.kind,
-                    ActionKind::Type
-                        | ActionKind::Select
-                        | ActionKind::Navigate
-                        | ActionKind::Scroll
-                )
-            })
-            .filter(|e| matches!(e.target, Target::Action { .. }))
-            .take(6)
-            .listed()
+        let mut out = Vec::new();
+        for e in &self.entries {
+            let finds = matches!(
+                e.kind,
+                ActionKind::Type | ActionKind::Select | ActionKind::Navigate | ActionKind::Scroll
+            );
+            let one = matches!(e.target, Target::Action { .. });
+            if e.callable() && e.effect == Effect::Read && finds && one && out.len() < 6 {
+                out.push(e);
+            }
+        }
+        out
     }
 
     /// The page's text search called with `words`: the tool's name and its arguments, when

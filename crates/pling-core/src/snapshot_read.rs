@@ -36,7 +36,7 @@ fn page_text(f: &Fields<'_>, key: &str) -> Option<PageText> {
 }
 
 fn data_values(f: &Fields<'_>, key: &str) -> DataFields {
-    f.members(key).map(|(k, v)| (k.clone(), v.clone())).collect()
+    DataFields(f.object(key))
 }
 
 fn page(v: &Value, path: &str) -> Read<PageIdentity> {

@@ -593,27 +593,23 @@ pub fn summarize(v: &Value, depth: usize) -> (Value, bool) {
         }
         Value::Array(items) => {
             let mut cut = false;
-            let shaped = items
-                .iter()
-                .map(|item| {
-                    let (v, c) = summarize(item, depth + 1);
-                    cut |= c;
-                    v
-                })
-                .listed();
+            let mut shaped = Vec::with_capacity(items.len());
+            for item in items {
+                let (v, c) = summarize(item, depth + 1);
+                cut |= c;
+                shaped.push(v);
+            }
             (Value::Array(shaped), cut)
         }
         Value::Object(map) => {
             let mut cut = false;
-            let shaped = map
-                .iter()
-                .map(|(k, item)| {
-                    let (v, c) = summarize(item, depth + 1);
-                    cut |= c;
-                    (shorten(k, MAX_VALUE_CHARS).0.into_owned(), v)
-                })
-                .collect();
-            (Value::Object(shaped), cut)
+            let mut shaped = Vec::with_capacity(map.len());
+            for (k, item) in map.iter() {
+                let (v, c) = summarize(item, depth + 1);
+                cut |= c;
+                shaped.push((shorten(k, MAX_VALUE_CHARS).0.into_owned(), v));
+            }
+            (Value::Object(crate::json::Map::from_members(shaped)), cut)
         }
         other => (other.clone(), false),
     }
