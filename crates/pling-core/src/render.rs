@@ -284,7 +284,7 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
 }
 
 /// The first [`EXAMPLE_IDS`] of `records`, each on one line: `o1 / o2 / o3`.
-fn example_ids<'r>(line: &mut String, records: &mut dyn Iterator<Item = &'r str>) {
+fn example_ids(line: &mut String, records: &mut dyn Iterator<Item = &str>) {
     for (i, r) in records.take(EXAMPLE_IDS).enumerate() {
         line.push_str(if i > 0 { " / " } else { "" });
         line.push_str(&data_line(r, 40).0);
