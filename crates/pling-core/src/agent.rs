@@ -30,6 +30,7 @@ use crate::snapshot::{Action, Effect::Write, Snapshot};
 use crate::strmap::StrMap;
 use crate::text::{occurs, Joined, Lower};
 use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
 use std::rc::Rc;
 use thiserror::Error;
 
@@ -1351,19 +1352,21 @@ impl Agent {
         let this = row_words(shown, record);
         match verdict {
             Agreement::Better { rows } => {
-                let named: Vec<String> = rows.iter().map(|r| row_words(shown, r)).listed();
+                let named = rows_in_words(shown, &rows);
                 self.find_first = Some(format!(
                     "Call `{name}` with one of the rows the request names: {}; or ask me which one.",
                     rows.joined(", ")
                 ));
                 format!(
-                    "not run: the request does not name {this}; the rows it names are {}. Call `{name}` with the record the request names",
-                    named.joined(", ")
+                    "not run: the request does not name {this}; the rows it names are {named}. Call `{name}` with the record the request names"
                 )
             }
             Agreement::NotShown { words } => {
-                let quoted: Vec<String> =
-                    words.iter().map(|w| format!("\u{201c}{w}\u{201d}")).listed();
+                let mut quoted = String::new();
+                for w in &words {
+                    let space = if quoted.is_empty() { "" } else { " " };
+                    let _ = write!(quoted, "{space}\u{201c}{w}\u{201d}");
+                }
                 let advice = self.advice(name, &words.joined(" "));
                 // Once the search ran, the operation goes to the one row it found that the
                 // request names (for the person to allow), as for a row not on the page.
@@ -1371,8 +1374,7 @@ impl Agent {
                     self.replay_named = Some(call.clone());
                 }
                 format!(
-                    "not run: the request names {}, which no row shown has, so {this} is not the row meant. {advice}",
-                    quoted.joined(" ")
+                    "not run: the request names {quoted}, which no row shown has, so {this} is not the row meant. {advice}"
                 )
             }
             Agreement::Agrees => String::new(),
@@ -1395,11 +1397,9 @@ impl Agent {
             self.find_first = Some(format!(
                 "Call `{name}` with one of the rows the request names: {ids}; or ask me which one."
             ));
-            let rows: Vec<String> =
-                named.iter().filter_map(|r| shown.map(|s| row_words(s, r))).listed();
+            let rows = shown.map_or_else(String::new, |s| rows_in_words(s, &named));
             return format!(
-                "record `{record}` is not a row of `{name}` on the page now; the rows that match the request are {}. Call `{name}` with one of them",
-                rows.joined(", ")
+                "record `{record}` is not a row of `{name}` on the page now; the rows that match the request are {rows}. Call `{name}` with one of them"
             );
         }
         let words = shown.map(|s| naming_words(&self.request, s)).unwrap_or_default();
@@ -2058,6 +2058,18 @@ fn row_ids_of<'s>(snapshot: &'s Snapshot, action: &'s Action) -> impl Iterator<I
 }
 
 /// A row as the model reads it: `t9 “Write the weekly report”`.
+/// Each of `rows` as [`row_words`] writes it, joined by commas.
+fn rows_in_words(snapshot: &Snapshot, rows: &[String]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        out.push_str(&row_words(snapshot, r));
+    }
+    out
+}
+
 fn row_words(snapshot: &Snapshot, record: &str) -> String {
     match record_label(snapshot, record) {
         Some(label) => format!("{record} \u{201c}{label}\u{201d}"),
