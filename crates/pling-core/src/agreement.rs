@@ -267,10 +267,16 @@ fn rows_of(snapshot: &Snapshot, declared: &str) -> Vec<(String, RowText)> {
 
 /// A record's id, label and scalar fields, as one text to compare words with.
 fn record_text(r: &crate::snapshot::Record) -> String {
-    let mut parts: Vec<String> = vec![r.id.clone()];
-    parts.extend(r.label.as_ref().map(|l| l.as_str().to_owned()));
-    parts.extend(r.fields.values().filter_map(scalar_text));
-    parts.joined(" ")
+    let mut out = r.id.clone();
+    if let Some(label) = &r.label {
+        out.push(' ');
+        out.push_str(label.as_str());
+    }
+    for part in scalars(&r.fields) {
+        out.push(' ');
+        out.push_str(&part);
+    }
+    out
 }
 
 /// The text of record `id` on `snapshot` (its id, label and fields), kept by the loop for a
@@ -281,6 +287,15 @@ pub fn row_text(snapshot: &Snapshot, id: &str) -> Option<String> {
 
 fn action_name(action: &Action) -> &str {
     action.name.as_deref().unwrap_or_else(|| action.id.split('@').next().unwrap_or(&action.id))
+}
+
+/// The [`scalar_text`] of each of `fields`' values that has one.
+fn scalars(fields: &crate::json::Map) -> Vec<String> {
+    let mut out = Vec::new();
+    for v in fields.values() {
+        out.extend(scalar_text(v));
+    }
+    out
 }
 
 fn scalar_text(value: &Value) -> Option<String> {
@@ -411,11 +426,9 @@ pub fn lost_values(request: &str, sent: &Value, kept: &Value) -> Vec<(String, St
 /// words of the row itself. Such a value is not lost when the argument is dropped.
 pub fn names_target(snapshot: &Snapshot, record: Option<&str>, value: &str) -> bool {
     let same = |id: &str| id.eq_ignore_ascii_case(value);
-    let ids = snapshot.records.iter().map(|r| r.id.as_str());
-    let listed = snapshot.record_ids.iter().flat_map(|s| s.ids.iter().map(String::as_str));
-    let params = snapshot.page.params.0.values().filter_map(scalar_text);
-    ids.chain(listed).any(same)
-        || params.into_iter().any(|p: String| same(&p))
+    snapshot.records.iter().any(|r| same(&r.id))
+        || snapshot.record_ids.iter().any(|s| s.ids.iter().any(|id| same(id)))
+        || scalars(&snapshot.page.params.0).iter().any(|p| same(p))
         || record
             .and_then(|r| row_text(snapshot, r))
             .is_some_and(|t| occurs(&t.lower(), &value.lower()))

@@ -153,7 +153,11 @@ impl Map {
 /// For every member, the index of the first member with its key.
 fn first_places(members: &[(String, Value)]) -> Vec<usize> {
     let mut seen = StrMap::with_capacity(members.len());
-    members.iter().enumerate().map(|(i, (k, _))| seen.place(k, i).0).collect()
+    let mut out = Vec::with_capacity(members.len());
+    for (i, (k, _)) in members.iter().enumerate() {
+        out.push(seen.place(k, i).0);
+    }
+    out
 }
 
 impl PartialEq for Map {

@@ -113,7 +113,11 @@ pub fn counts(names: &[&str], counts: &[usize]) -> Value {
 
 /// A list as a JSON array of strings.
 pub fn strings(items: &[String]) -> Value {
-    Value::Array(items.iter().map(|s| Value::from(s.as_str())).collect())
+    let mut out = Vec::with_capacity(items.len());
+    for s in items {
+        out.push(Value::from(s.as_str()));
+    }
+    Value::Array(out)
 }
 
 /// [`strings`], or `null` when the list is empty (see [`present`]).

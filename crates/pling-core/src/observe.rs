@@ -4,7 +4,6 @@
 use crate::error::SnapshotError;
 use crate::json::Value;
 use crate::limits::Limits;
-use crate::list::Listed;
 use crate::snapshot::{Action, ActionKind, Effect, Index, Snapshot};
 use crate::strmap::StrMap;
 use crate::text::{
@@ -309,7 +308,10 @@ impl<'a> Regions<'a> {
         let mut top_inactive = vec![None; n];
         let mut paths = vec![String::new(); n];
         let mut preorder = Vec::with_capacity(n);
-        let mut stack: Vec<(usize, usize)> = roots.iter().rev().map(|&r| (r, 0)).listed();
+        let mut stack = Vec::with_capacity(n);
+        for &r in roots.iter().rev() {
+            stack.push((r, 0));
+        }
         while let Some((r, depth)) = stack.pop() {
             let region = &snapshot.regions[r];
             let name = authored_line(region.name.as_str());
@@ -326,7 +328,9 @@ impl<'a> Regions<'a> {
                 }
             }
             preorder.push((r, depth));
-            stack.extend(children[r].iter().rev().map(|&c| (c, depth + 1)));
+            for &c in children[r].iter().rev() {
+                stack.push((c, depth + 1));
+            }
         }
         Self { snapshot, active, top_inactive, paths, preorder }
     }

@@ -652,16 +652,20 @@ fn calls_in(candidates: Vec<&str>) -> Vec<ToolCall> {
     let mut calls = Vec::new();
     for text in candidates {
         let text = text.trim();
-        let values = match lenient(text) {
-            Some(Value::Array(items)) => items,
-            Some(v) => vec![v],
-            None => json_objects(text)
-                .iter()
-                .filter_map(|o| crate::json_text::from_str(o).ok())
-                .listed(),
-        };
-        for v in values {
-            collect_calls(&v, &mut calls);
+        match lenient(text) {
+            Some(Value::Array(items)) => {
+                for v in &items {
+                    collect_calls(v, &mut calls);
+                }
+            }
+            Some(v) => collect_calls(&v, &mut calls),
+            None => {
+                for o in json_objects(text) {
+                    if let Ok(v) = crate::json_text::from_str(o) {
+                        collect_calls(&v, &mut calls);
+                    }
+                }
+            }
         }
     }
     calls
@@ -687,26 +691,30 @@ fn lenient(text: &str) -> Option<Value> {
 
 /// Balanced `{…}` spans that begin a line and end one: a block set apart, not a quotation.
 fn objects_on_own_lines(text: &str) -> Vec<&str> {
-    json_objects(text)
-        .into_iter()
-        .filter(|o| {
-            let start = o.as_ptr() as usize - text.as_ptr() as usize;
-            let end = start + o.len();
-            let line_start =
-                part(text, 0, start).bytes().rposition(|b| b == b'\n').map_or(0, |i| i + 1);
-            let before = part(text, line_start, start);
-            let after = part(text, end, END).split('\n').next().unwrap_or("");
-            // Only what a sloppy call leaves around it: a fence's backticks and language, a
-            // doubled opening brace, stray closing braces. Any word before or after makes it a
-            // quotation.
-            let mut before = crate::text::trim_chars(before.trim(), &['`'], true, false);
-            while let Some(rest) = before.strip_prefix("json") {
-                before = rest;
-            }
-            crate::text::trim_chars(before.trim(), &['{', ' '], false, true).is_empty()
-                && after.trim().chars().all(|c| matches!(c, '}' | ']' | '`'))
-        })
-        .listed()
+    let mut out = Vec::new();
+    for o in json_objects(text) {
+        if on_own_line(text, o) {
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// Whether the object `o`, a slice of `text`, has a line to itself.
+fn on_own_line(text: &str, o: &str) -> bool {
+    let start = o.as_ptr() as usize - text.as_ptr() as usize;
+    let end = start + o.len();
+    let line_start = part(text, 0, start).bytes().rposition(|b| b == b'\n').map_or(0, |i| i + 1);
+    let before = part(text, line_start, start);
+    let after = part(text, end, END).split('\n').next().unwrap_or("");
+    // Only what a sloppy call leaves around it: a fence's backticks and language, a doubled
+    // opening brace, stray closing braces. Any word before or after makes it a quotation.
+    let mut before = crate::text::trim_chars(before.trim(), &['`'], true, false);
+    while let Some(rest) = before.strip_prefix("json") {
+        before = rest;
+    }
+    crate::text::trim_chars(before.trim(), &['{', ' '], false, true).is_empty()
+        && after.trim().chars().all(|c| matches!(c, '}' | ']' | '`'))
 }
 
 fn collect_calls(v: &Value, out: &mut Vec<ToolCall>) {

@@ -17,6 +17,7 @@ use crate::json::{Map, Value};
 use crate::list::Listed;
 use crate::text::Joined;
 use std::cell::Cell;
+use std::fmt::Write as _;
 
 /// What is wrong and where: `path` as `actions[3].kind`, `.` for the document itself.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -79,7 +80,11 @@ impl<'v> Fields<'v> {
     pub fn new(value: &'v Value, path: &str, known: &[&str]) -> Read<Self> {
         let f = Self::open(value, path)?;
         if let Some(key) = f.map.keys().find(|k| !known.contains(&k.as_str())) {
-            let names = known.iter().map(|k| format!("`{k}`")).listed().joined(", ");
+            let mut names = String::new();
+            for k in known {
+                let comma = if names.is_empty() { "" } else { ", " };
+                let _ = write!(names, "{comma}`{k}`");
+            }
             return Err(error(path, format!("unknown field `{key}`, expected one of {names}")));
         }
         Ok(f)

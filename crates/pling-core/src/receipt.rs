@@ -407,12 +407,11 @@ fn new_feedback(before: &Snapshot, after: &Snapshot) -> Vec<Value> {
 /// A record's label (or first text field) in `snapshot`, shortened, as page data.
 pub fn record_label(snapshot: &Snapshot, record: &str) -> Option<String> {
     let r = snapshot.records.iter().find(|r| r.id == record)?;
-    let text = r
-        .label
-        .as_ref()
-        .map(|l| l.as_str().to_owned())
-        .or_else(|| r.fields.values().find_map(|v| v.as_str().map(str::to_owned)))?;
-    Some(data_line(&text, 120).0)
+    let mut text = r.label.as_ref().map(|l| l.as_str());
+    for v in r.fields.values() {
+        text = text.or(v.as_str());
+    }
+    Some(data_line(text?, 120).0)
 }
 
 /// A tool result: the `{"result": …}` object the model reads after a call.

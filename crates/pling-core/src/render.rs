@@ -505,7 +505,11 @@ pub fn with_record_choices(o: &Observation<'_>, mut tools: Vec<Value>) -> Vec<Va
 
 /// The `tools` array: one OpenAI function per callable entry, in page order.
 pub fn tools(o: &Observation<'_>) -> Vec<Value> {
-    o.entries.iter().filter(|e| e.callable()).map(|e| tool(o, e)).listed()
+    let mut out = Vec::new();
+    for e in o.entries.iter().filter(|e| e.callable()) {
+        out.push(tool(o, e));
+    }
+    out
 }
 
 /// The tool of the callable entry named `name`, as [`tools`] writes it.

@@ -1,8 +1,5 @@
 //! The framework's rules: the stable first part of every system message.
 
-use crate::list::Listed;
-use crate::text::Joined;
-
 /// The rules every session starts with. The spec's rules keep their words and numbers; the
 /// rules it omits for length (navigation, confirmation, human handoff, sensitive values,
 /// failure recovery) fill the gaps, written short: every word is paid for on every request.
@@ -102,10 +99,15 @@ impl RuleNeeds {
 /// The rules a page with `needs` is sent: every rule of the spec, and the framework's
 /// conditional ones only where needed.
 pub fn rules(needs: RuleNeeds) -> String {
-    let kept = RULES.split('\n').filter(|line| {
-        CONDITIONAL.iter().all(|(number, need)| !line.starts_with(number) || needs.has(*need))
-    });
-    kept.listed().joined("\n")
+    let mut out = String::with_capacity(RULES.len());
+    for line in RULES.split('\n') {
+        if CONDITIONAL.iter().all(|(number, need)| !line.starts_with(number) || needs.has(*need)) {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out.pop();
+    out
 }
 
 /// The system message: the rules the page needs, the application section once, then the

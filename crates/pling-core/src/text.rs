@@ -2,7 +2,6 @@
 //! neutralising the page-data block tags, and shortening with a visible mark.
 
 use crate::json::{Map, Value};
-use crate::list::Listed;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -168,7 +167,8 @@ pub fn find(haystack: &str, needle: &str) -> Option<usize> {
 
 /// Where `needle` last occurs in `haystack` (a byte index).
 pub fn rfind(haystack: &str, needle: &str) -> Option<usize> {
-    let backwards: Vec<u8> = needle.bytes().rev().listed();
+    let mut backwards = needle.as_bytes().to_vec();
+    backwards.reverse();
     let end = matched(haystack.as_bytes().iter().rev(), &backwards)?;
     Some(haystack.len() - end)
 }
