@@ -293,7 +293,9 @@ fn action_name(action: &Action) -> &str {
 fn scalars(fields: &crate::json::Map) -> Vec<String> {
     let mut out = Vec::new();
     for v in fields.values() {
-        out.extend(scalar_text(v));
+        if let Some(text) = scalar_text(v) {
+            out.push(text);
+        }
     }
     out
 }
