@@ -1647,24 +1647,40 @@ impl Agent {
         if only_asks(&request) || NOT.iter().any(|n| occurs(&request, n)) {
             return vec![];
         }
+        self.undone(&request, false)
+    }
+
+    /// What of the page's operations `text` names is left undone: the request's (named by
+    /// their verb, available, not the person's step) or, for `claims`, an answer's (named as
+    /// done: "saved" for `save`).
+    fn undone(&self, text: &str, claims: bool) -> Vec<Left> {
         let Some(shown) = self.seen_page() else { return vec![] };
-        let text = word_text(&request);
+        let text = word_text(text);
         let words = words_of(&text);
         let mut out: Vec<Left> = Vec::new();
-        for a in shown.actions.iter().filter(|a| a.available && !a.covered && !a.handoff) {
+        for a in &shown.actions {
+            if !claims && !(a.available && !a.covered && !a.handoff) {
+                continue;
+            }
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
-            let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name).lower();
+            let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name);
+            let verb = if claims { verb.to_owned() } else { verb.lower() };
+            let ran = self.ran_ok(&verb, None);
             // Named by its verb, or chosen for this request already ("mark … done": toggle).
-            if verb.len() < 3 || !(words.contains_key(verb.as_str()) || self.ran_ok(&verb, None)) {
+            let said = if claims {
+                past_forms(&verb).iter().any(|f| words.contains_key(f))
+            } else {
+                words.contains_key(&verb) || ran
+            };
+            if verb.len() < 3 || !said {
                 continue;
             }
             // Rows the request names by their content ("the security audit") count as named,
             // by words the rows that ran do not have (not "the review task" a second time).
-            let named = if self.ran_ok(&verb, None) {
-                let done = self.ran_rows(&verb);
-                rows_named_apart(&self.request, shown, &a.id, &done)
-            } else {
+            let named = if claims || !ran {
                 vec![]
+            } else {
+                rows_named_apart(&self.request, shown, &a.id, &self.ran_rows(&verb))
             };
             let item = self.left_undone(shown, a, name, &verb, &words, &named);
             if let Some(item) = item.filter(|i| !out.contains(i)) {
@@ -1678,18 +1694,10 @@ impl Agent {
     /// successfully, each once, as `` `save` ``; or that ran, but not on a row the answer
     /// names by its id ("shipped orders 1498 and 1491" after one ship), as `` `ship` on 1491 ``.
     fn unrun_claims(&self, answer: &str) -> Vec<String> {
-        let Some(shown) = self.seen_page() else { return vec![] };
-        let text = word_text(answer);
-        let words = words_of(&text);
         let mut out: Vec<String> = Vec::new();
-        for a in &shown.actions {
-            let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
-            let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name);
-            if verb.len() < 3 || !past_forms(verb).iter().any(|f| words.contains_key(f.as_str())) {
-                continue;
-            }
-            let item = self.left_undone(shown, a, name, verb, &words, &[]).map(|l| l.words());
-            if let Some(item) = item.filter(|i| !out.contains(i)) {
+        for left in self.undone(answer, true) {
+            let item = left.words();
+            if !out.contains(&item) {
                 out.push(item);
             }
         }
