@@ -22,14 +22,14 @@ fn hash(key: &str) -> u32 {
     let mut h = key.len() as u64;
     let mut words = key.as_bytes().chunks_exact(8);
     for word in &mut words {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(word);
-        h = (h.rotate_left(26) ^ u64::from_le_bytes(bytes)).wrapping_mul(SPREAD);
+        let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        h = (h.rotate_left(26) ^ word).wrapping_mul(SPREAD);
     }
-    let rest = words.remainder();
-    let mut bytes = [0u8; 8];
-    bytes[..rest.len()].copy_from_slice(rest);
-    h = (h.rotate_left(26) ^ u64::from_le_bytes(bytes)).wrapping_mul(SPREAD);
+    let mut last = 0;
+    for (i, b) in words.remainder().iter().enumerate() {
+        last |= u64::from(*b) << (8 * i);
+    }
+    h = (h.rotate_left(26) ^ last).wrapping_mul(SPREAD);
     (h >> 32) as u32
 }
 
