@@ -548,8 +548,7 @@ impl<'a> ActionPass<'a, '_> {
                 let offscreen =
                     visible.as_ref().map_or(0, |v| v[k..].iter().filter(|&&x| !x).count());
                 self.count(m.available, rest.len());
-                let rows = rest.iter().map(|r| Row { record: r, action: &a.id, set: true });
-                self.folder.extend_rows(e, rows, offscreen, set_reason);
+                self.folder.extend_rows(e, rest, &a.id, offscreen, set_reason);
                 break;
             }
             let row = Row { record, action: &a.id, set: true };
@@ -1027,19 +1026,29 @@ impl<'a> Folder<'a, '_> {
     fn extend_rows(
         &mut self,
         e: usize,
-        more: impl ExactSizeIterator<Item = Row<'a>>,
+        records: &'a [String],
+        action: &'a str,
         offscreen: usize,
         blocked: Option<&'a str>,
     ) {
-        if let Target::Rows { rows, count, offscreen: off, blocked: out } =
+        let Target::Rows { rows, count, offscreen: off, blocked: out } =
             &mut self.entries[e].target
-        {
-            match blocked {
-                Some(reason) => out.extend(more.map(|row| Blocked { row, reason })),
-                None => {
-                    *count += more.len();
-                    *off += offscreen;
-                    rows.extend(more);
+        else {
+            return;
+        };
+        match blocked {
+            Some(reason) => {
+                out.reserve(records.len());
+                for record in records {
+                    out.push(Blocked { row: Row { record, action, set: true }, reason });
+                }
+            }
+            None => {
+                *count += records.len();
+                *off += offscreen;
+                rows.reserve(records.len());
+                for record in records {
+                    rows.push(Row { record, action, set: true });
                 }
             }
         }
