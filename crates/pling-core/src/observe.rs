@@ -984,13 +984,16 @@ impl<'a> Folder<'a, '_> {
         let key = self.keys[m.index].get_or_init(|| fold_key(m)).as_str();
         let (entries, sources) = (&self.entries, &mut self.sources);
         let shape = self.folds.get(key);
-        let chosen = shape.and_then(|k| {
-            self.candidates[k].iter().copied().find(|&e| {
-                let entry = &entries[e];
-                entry.params == a.params.as_ref()
-                    && accepts(&mut sources[e], &entry.target, name, &row)
-            })
-        });
+        let mut chosen = None;
+        for &e in shape.map_or(&[][..], |k| &self.candidates[k]) {
+            let entry = &entries[e];
+            if entry.params == a.params.as_ref()
+                && accepts(&mut sources[e], &entry.target, name, &row)
+            {
+                chosen = Some(e);
+                break;
+            }
+        }
         let e = match chosen {
             Some(e) => e,
             None => {
