@@ -14,3 +14,13 @@ pub trait Listed: Iterator + Sized {
 }
 
 impl<I: Iterator> Listed for I {}
+
+/// `n` default values: `vec![T::default(); n]` without the clone loop `vec!` compiles for
+/// every type that is not `Copy`.
+pub fn defaults<T: Default>(n: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        out.push(T::default());
+    }
+    out
+}

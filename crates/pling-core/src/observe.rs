@@ -296,7 +296,7 @@ struct Regions<'a> {
 impl<'a> Regions<'a> {
     fn new(snapshot: &'a Snapshot, index: &Index) -> Self {
         let n = snapshot.regions.len();
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut children: Vec<Vec<usize>> = crate::list::defaults(n);
         let mut roots = Vec::new();
         for (i, p) in index.parent.iter().enumerate() {
             match p {
@@ -306,7 +306,7 @@ impl<'a> Regions<'a> {
         }
         let mut active = vec![true; n];
         let mut top_inactive = vec![None; n];
-        let mut paths = vec![String::new(); n];
+        let mut paths: Vec<String> = crate::list::defaults(n);
         let mut preorder = Vec::with_capacity(n);
         let mut stack = Vec::with_capacity(n);
         for &r in roots.iter().rev() {
@@ -439,7 +439,7 @@ impl<'a> ActionPass<'a, '_> {
     ) -> Actions<'a> {
         let n = snapshot.regions.len();
         // Each action's fold key, written the first time one of its rows needs it.
-        let keys = vec![OnceCell::<String>::new(); snapshot.actions.len()];
+        let keys: Vec<OnceCell<String>> = crate::list::defaults(snapshot.actions.len());
         let mut pass = ActionPass {
             region_counts: vec![(0, 0); n],
             hidden: vec![0; n],
@@ -1172,7 +1172,7 @@ fn assign_names(entries: &mut [Entry<'_>], names: &[&str]) {
     // entries of one name cost a thousand steps, not half a million. The names live in one
     // cell per entry, set in order, so the map borrows them as it grows (a map of `&str`
     // keys, like the snapshot's index, keeps one copy of the hash table's code).
-    let given = vec![OnceCell::<String>::new(); entries.len()];
+    let given: Vec<OnceCell<String>> = crate::list::defaults(entries.len());
     let mut taken = StrMap::default();
     for (cell, raw) in given.iter().zip(names) {
         let base = legal_name(raw);
