@@ -1663,7 +1663,7 @@ impl Agent {
                 continue;
             }
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));
-            let verb = name.split(['_', '-', '@', '.']).next().unwrap_or(name);
+            let verb = crate::text::first_word(name, b"_-@.");
             let verb = if claims { verb.to_owned() } else { verb.lower() };
             let ran = self.ran_ok(&verb, None);
             // Named by its verb, or chosen for this request already ("mark … done": toggle).

@@ -346,7 +346,7 @@ fn cues(request: &str, ignored: &Words) -> (Vec<Cue>, Vec<String>) {
     let mut strong = quoted(request, ignored);
     let mut weak = Vec::new();
     let mut sentence_start = true;
-    for raw in request.split_whitespace() {
+    for raw in crate::text::whitespace_words(request) {
         let bare = raw.trim_matches(|c: char| !word_char(c));
         let bare =
             bare.strip_suffix("'s").or_else(|| bare.strip_suffix("\u{2019}s")).unwrap_or(bare);

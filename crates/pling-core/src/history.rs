@@ -3,7 +3,6 @@
 //! recent stay verbatim, and the cut never separates an assistant tool call from its results.
 
 use crate::limits::Limits;
-use crate::list::Listed;
 use crate::openai::Message;
 use crate::text::{find, neutralize_tags, part, rfind, Joined, BLOCK_CLOSE, BLOCK_OPEN, END};
 use crate::tokens::{estimate, estimate_message};
@@ -125,7 +124,7 @@ fn message_tokens(m: &Message) -> usize {
 }
 
 fn clip(text: &str, max: usize) -> String {
-    let flat: String = text.split_whitespace().listed().joined(" ");
+    let flat = crate::text::whitespace_words(text).joined(" ");
     crate::text::shorten(&flat, max).0.into_owned()
 }
 

@@ -111,6 +111,16 @@ pub fn counts(names: &[&str], counts: &[usize]) -> Value {
     Value::Object(map)
 }
 
+/// Each of `values` as JSON text, joined by `separator`.
+pub fn texts(values: &[Value], separator: &str) -> String {
+    let mut out = String::new();
+    for (i, v) in values.iter().enumerate() {
+        out.push_str(if i > 0 { separator } else { "" });
+        out.push_str(&text(v));
+    }
+    out
+}
+
 /// A list as a JSON array of strings.
 pub fn strings(items: &[String]) -> Value {
     let mut out = Vec::with_capacity(items.len());

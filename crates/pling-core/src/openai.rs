@@ -6,6 +6,7 @@ use crate::json_text::{object, text};
 use crate::list::Listed;
 use crate::text::{part, Joined, END};
 use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
 use thiserror::Error;
 
 /// One tool call: the function name and its arguments as the model wrote them (JSON text).
@@ -945,11 +946,11 @@ fn signature(parameters: &Value) -> String {
 /// A schema's type in a few words: its enum values (up to 8), or its type name.
 fn type_words(schema: &Value) -> String {
     if let Some(values) = schema["enum"].as_array() {
-        let mut shown: Vec<String> = values.iter().take(8).map(crate::json_text::text).listed();
+        let mut shown = crate::json_text::texts(&values[..values.len().min(8)], " | ");
         if values.len() > 8 {
-            shown.push(format!("… {} more", values.len() - 8));
+            let _ = write!(shown, " | … {} more", values.len() - 8);
         }
-        return shown.joined(" | ");
+        return shown;
     }
     match &schema["type"] {
         Value::String(t) => t.clone(),

@@ -73,7 +73,7 @@ fn reading_hint(name: &str) -> &'static str {
         "read", "get", "view", "show", "fetch", "look", "see", "display", "print", "describe",
         "retrieve", "lookup",
     ];
-    let verb = name.split(['_', '-', '.', ' ']).next().unwrap_or(name).to_ascii_lowercase();
+    let verb = crate::text::first_word(name, b"_-. ").to_ascii_lowercase();
     if READS.contains(&verb.as_str()) {
         READ_WITHOUT_CALL
     } else {

@@ -2,7 +2,6 @@
 //! exponential backoff and jitter, honouring `retry-after-ms` and `Retry-After`; never on
 //! `insufficient_quota`, 401 or 403, after the person stopped, or once a stream has started.
 
-use crate::list::Listed;
 use crate::openai::ModelError;
 use crate::text::whole_number;
 use serde::{Deserialize, Serialize};
@@ -112,7 +111,7 @@ fn server_delay(hints: &RetryHints, now_ms: u64) -> Option<u64> {
 
 /// Parses an IMF-fixdate (`Wed, 21 Oct 2015 07:28:00 GMT`) to Unix milliseconds.
 pub fn http_date_ms(value: &str) -> Option<u64> {
-    let parts: Vec<&str> = value.split_whitespace().listed();
+    let parts = crate::text::whitespace_words(value);
     let [_, day, month, year, time, "GMT"] = parts.as_slice() else { return None };
     let day = whole_number(day)?;
     let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

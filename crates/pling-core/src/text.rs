@@ -241,6 +241,33 @@ pub fn part(s: &str, from: usize, to: usize) -> &str {
     s.get(from..to.min(s.len())).unwrap_or_default()
 }
 
+/// The words of `s` between runs of whitespace, as `split_whitespace` gives them (one loop
+/// where std's iterator compiles a searcher).
+pub fn whitespace_words(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(from)) => {
+                out.push(part(s, from, i));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(from) = start {
+        out.push(part(s, from, END));
+    }
+    out
+}
+
+/// `name` up to its first byte of `separators` (ASCII): `save` of `save_profile`.
+pub fn first_word<'s>(name: &'s str, separators: &[u8]) -> &'s str {
+    let end = name.bytes().position(|b| separators.contains(&b)).unwrap_or(name.len());
+    part(name, 0, end)
+}
+
 /// The end of any string, for [`part`].
 pub const END: usize = usize::MAX;
 
@@ -698,6 +725,14 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn splits_words_as_str_does(s in "[ a\t\u{a0}\u{2003}é\n-]{0,30}") {
+            let ours = whitespace_words(&s);
+            proptest::prop_assert_eq!(ours, s.split_whitespace().collect::<Vec<_>>());
+            let theirs = s.split(['-', ' ']).next().unwrap_or(&s);
+            proptest::prop_assert_eq!(first_word(&s, b"- "), theirs);
+        }
+
         #[test]
         fn searches_as_str_does(h in "[abé]{0,40}", n in "[abé]{0,6}", to in "[xé]{0,2}", cut in 0usize..40) {
             proptest::prop_assert_eq!(occurs(&h, &n), h.contains(n.as_str()));

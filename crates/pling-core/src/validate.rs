@@ -50,8 +50,7 @@ fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
     }
     if let Some(Value::Array(options)) = s.get("enum") {
         if !options.contains(value) {
-            let list: Vec<String> = options.iter().map(crate::json_text::text).listed();
-            let (list, got) = (list.joined(", "), Json(value));
+            let (list, got) = (crate::json_text::texts(options, ", "), Json(value));
             problems.push(format!("{} must be one of {list} (got {got})", at(path)));
         }
     }
