@@ -1659,7 +1659,8 @@ impl Agent {
         let words = words_of(&text);
         let mut out: Vec<Left> = Vec::new();
         for a in &shown.actions {
-            if !claims && !(a.available && !a.covered && !a.handoff) {
+            let open = a.available && !a.covered && !a.handoff;
+            if !claims && !open {
                 continue;
             }
             let name = a.name.as_deref().unwrap_or_else(|| a.id.split('@').next().unwrap_or(&a.id));

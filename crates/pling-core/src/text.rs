@@ -523,13 +523,23 @@ fn folds_to(letters: &[Option<char>], word: &str) -> bool {
 /// `[INST]`, `[/INST]`, `[SYSTEM_PROMPT]`, `[TOOL_CALLS]`, `[AVAILABLE_TOOLS]`,
 /// `[TOOL_RESULTS]`: the bracketed markers of some chat templates.
 fn opens_bracket_marker(rest: &str) -> bool {
-    let head: String = rest
-        .chars()
-        .filter(|&c| !is_invisible(c))
-        .skip_while(|&c| c.is_whitespace() || is_slash_like(c))
-        .take(16)
-        .filter_map(fold_letter)
-        .collect();
+    // The next 16 visible characters from the first that is not a space or a slash, as
+    // folded letters.
+    let mut head = String::new();
+    let mut taken = 0;
+    for c in rest.chars() {
+        let leading = taken == 0 && (c.is_whitespace() || is_slash_like(c));
+        if is_invisible(c) || leading {
+            continue;
+        }
+        if taken == 16 {
+            break;
+        }
+        taken += 1;
+        if let Some(letter) = fold_letter(c) {
+            head.push(letter);
+        }
+    }
     ["inst", "system_prompt", "tool_calls", "available_tools", "tool_results"]
         .iter()
         .any(|m| head.starts_with(m))
