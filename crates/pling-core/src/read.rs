@@ -14,8 +14,6 @@
 //! a round-trip test holds the two to one shape.
 
 use crate::json::{Map, Value};
-use crate::list::Listed;
-use crate::text::Joined;
 use std::cell::Cell;
 use std::fmt::Write as _;
 
@@ -80,11 +78,7 @@ impl<'v> Fields<'v> {
     pub fn new(value: &'v Value, path: &str, known: &[&str]) -> Read<Self> {
         let f = Self::open(value, path)?;
         if let Some(key) = f.map.keys().find(|k| !known.contains(&k.as_str())) {
-            let mut names = String::new();
-            for k in known {
-                let comma = if names.is_empty() { "" } else { ", " };
-                let _ = write!(names, "{comma}`{k}`");
-            }
+            let names = ticked(known);
             return Err(error(path, format!("unknown field `{key}`, expected one of {names}")));
         }
         Ok(f)
@@ -276,16 +270,22 @@ pub fn one_of<T: Copy>(v: &Value, path: &str, all: &[T], name: fn(T) -> &'static
 }
 
 /// The place in `names` of the string `v`.
+/// `names` in backticks, joined by commas: `` `a`, `b` ``.
+fn ticked(names: &[&str]) -> String {
+    let mut out = String::new();
+    for (i, n) in names.iter().enumerate() {
+        let _ = write!(out, "{}`{n}`", if i > 0 { ", " } else { "" });
+    }
+    out
+}
+
 fn named(v: &Value, path: &str, names: &[&str]) -> Read<usize> {
     let s = string(v, path)?;
     match names.iter().position(|n| *n == s) {
         Some(i) => Ok(i),
         None => {
-            let names = names.iter().map(|n| format!("`{n}`")).listed();
-            Err(error(
-                path,
-                format!("unknown variant `{s}`, expected one of {}", names.joined(", ")),
-            ))
+            let names = ticked(names);
+            Err(error(path, format!("unknown variant `{s}`, expected one of {names}")))
         }
     }
 }

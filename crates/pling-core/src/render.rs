@@ -613,12 +613,16 @@ fn row_parameters(declared: Option<&Value>, example: &str, offscreen: bool) -> V
             match k.as_str() {
                 "properties" => {
                     if let Value::Object(p) = v {
-                        properties.extend(p.iter().map(|(k, v)| (k.clone(), v.clone())));
+                        for (k, v) in p.iter() {
+                            properties.insert(k.clone(), v.clone());
+                        }
                     }
                 }
                 "required" => {
                     if let Value::Array(r) = v {
-                        required.extend(r.iter().cloned());
+                        for name in r {
+                            required.push(name.clone());
+                        }
                     }
                 }
                 "type" => {}

@@ -216,11 +216,16 @@ impl<'a> Observation<'a> {
         record: Option<&str>,
     ) -> Result<(Cow<'a, str>, &'a str, Option<&'a str>), CallError> {
         let examples = || {
-            let mut ids: Vec<&str> = rows.iter().take(5).map(|r| r.record).listed();
-            if rows.len() > 5 {
-                ids.push("…");
+            let mut ids = String::new();
+            for (i, r) in rows.iter().enumerate() {
+                ids.push_str(if i > 0 { ", " } else { "" });
+                if i == 5 {
+                    ids.push('…');
+                    break;
+                }
+                ids.push_str(r.record);
             }
-            ids.joined(", ")
+            ids
         };
         let Some(record) = record else {
             return Err(CallError::MissingRecord { name: name.to_owned(), examples: examples() });
