@@ -60,6 +60,18 @@ pub enum Message {
     },
 }
 
+/// `messages` in the wire format, after `first` when given.
+pub fn wire_messages(first: Option<Value>, messages: &[Message]) -> Vec<Value> {
+    let mut wire = Vec::with_capacity(messages.len() + 1);
+    if let Some(first) = first {
+        wire.push(first);
+    }
+    for m in messages {
+        wire.push(m.to_wire());
+    }
+    wire
+}
+
 impl Message {
     /// The message in the wire format.
     pub fn to_wire(&self) -> Value {
@@ -1000,9 +1012,8 @@ pub fn request_body(
     if options.tool_mode == ToolMode::Structured {
         system.push_str(&structured_instructions(tools));
     }
-    let mut wire = vec![object([("role", "system".into()), ("content", system.into())])];
-    wire.extend(messages.iter().map(Message::to_wire));
-    body.insert("messages".into(), Value::Array(wire));
+    let system = object([("role", "system".into()), ("content", system.into())]);
+    body.insert("messages".into(), Value::Array(wire_messages(Some(system), messages)));
     match options.tool_mode {
         ToolMode::Structured => {
             body.insert("response_format".into(), structured_format(tools));

@@ -10,7 +10,7 @@ use crate::error;
 use pling_core::agent::{Agent, AgentConfig, Command, Outcome, Purpose};
 use pling_core::json::Value;
 use pling_core::json_text::object;
-use pling_core::openai::{Message, Reply};
+use pling_core::openai::Reply;
 use pling_core::Snapshot;
 use serde::Serialize;
 use std::cell::RefCell;
@@ -126,7 +126,7 @@ impl Assistant {
     /// The conversation so far, as the chat messages of the OpenAI wire format.
     pub fn history(&self) -> Result<JsValue, JsValue> {
         let agent = self.0.borrow();
-        let wire = agent.history().messages.iter().map(Message::to_wire).collect();
+        let wire = pling_core::openai::wire_messages(None, &agent.history().messages);
         to_js(&Value::Array(wire))
     }
 }
