@@ -549,7 +549,10 @@ impl Agent {
         if calls.is_empty() {
             return Ok(self.answered(content.unwrap_or_default().trim().to_owned(), finish_reason));
         }
-        let kept = calls.iter().map(ToolCall::for_history).listed();
+        let mut kept = Vec::with_capacity(calls.len());
+        for c in &calls {
+            kept.push(c.for_history());
+        }
         self.history.messages.push(Message::Assistant { content, tool_calls: kept });
         self.pending = calls;
         self.pending.reverse(); // taken from the end, in the reply's order
@@ -2057,7 +2060,12 @@ impl Left {
 }
 
 fn words_of_left(left: &[Left]) -> String {
-    left.iter().map(Left::words).listed().joined(" and ")
+    let mut out = String::new();
+    for (i, l) in left.iter().enumerate() {
+        out.push_str(if i > 0 { " and " } else { "" });
+        out.push_str(&l.words());
+    }
+    out
 }
 
 /// The record ids an action acts on: its row set's, or its own record.

@@ -28,7 +28,11 @@ pub struct History {
 impl History {
     /// Estimated tokens of all messages.
     pub fn tokens(&self) -> usize {
-        self.messages.iter().map(message_tokens).sum()
+        let mut sum = 0;
+        for m in &self.messages {
+            sum += message_tokens(m);
+        }
+        sum
     }
 
     /// Whether the request (with `fixed_tokens` of system message and tools) crosses
