@@ -373,7 +373,9 @@ fn overflow_ratio(error: &ModelError) -> Option<f64> {
     // Whole numbers only: parsing floats would add a float parser to the engine for this.
     let mut numbers = Vec::new();
     for part in message.split(|c: char| !c.is_ascii_digit()) {
-        numbers.extend(crate::text::whole_number(part));
+        if let Some(n) = crate::text::whole_number(part) {
+            numbers.push(n);
+        }
     }
     match numbers.as_slice() {
         [asked, context, ..] if *context > 0 && asked > context => {
