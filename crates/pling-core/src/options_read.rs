@@ -5,7 +5,10 @@
 //! them. The member names and defaults are those of the types' `#[serde]` attributes; a
 //! round-trip test holds the two to one shape.
 
-use crate::agent::{AgentConfig, Outcome};
+use crate::agent::{
+    AgentConfig, Outcome, DEFAULT_MAX_CALLS_PER_REPLY, DEFAULT_MAX_CONFIRMATIONS_PER_REPLY,
+    DEFAULT_MAX_REPEATED_FAILURES, DEFAULT_MAX_STEPS,
+};
 use crate::json::Value;
 use crate::openai::{RequestOptions, ToolMode};
 use crate::read::{one_of, Fields, Read, ReadError};
@@ -43,18 +46,17 @@ impl AgentConfig {
             "maxConfirmationsPerReply",
         ];
         let f = Fields::new(v, path, &KNOWN)?;
-        let d = Self::default();
         let c = Self {
             application: f.string("application"),
             limits: f.read("limits", Limits::read).unwrap_or_default(),
             request: f.read("request", RequestOptions::read).unwrap_or_default(),
-            max_steps: count(&f, "maxSteps", d.max_steps),
-            max_repeated_failures: count(&f, "maxRepeatedFailures", d.max_repeated_failures),
-            max_calls_per_reply: count(&f, "maxCallsPerReply", d.max_calls_per_reply),
+            max_steps: count(&f, "maxSteps", DEFAULT_MAX_STEPS),
+            max_repeated_failures: count(&f, "maxRepeatedFailures", DEFAULT_MAX_REPEATED_FAILURES),
+            max_calls_per_reply: count(&f, "maxCallsPerReply", DEFAULT_MAX_CALLS_PER_REPLY),
             max_confirmations_per_reply: count(
                 &f,
                 "maxConfirmationsPerReply",
-                d.max_confirmations_per_reply,
+                DEFAULT_MAX_CONFIRMATIONS_PER_REPLY,
             ),
         };
         f.done(c)
