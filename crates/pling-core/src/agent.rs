@@ -485,11 +485,10 @@ impl Agent {
         if receipt {
             if let Some(flight) = self.in_flight.take() {
                 let outcome = flight.outcome.clone().unwrap_or_default();
-                let gone = Action::default();
                 let receipt = crate::call::ran(
                     flight.before.snapshot(),
                     current.snapshot(),
-                    flight.action().unwrap_or(&gone),
+                    flight.action().unwrap_or(&crate::snapshot::NO_ACTION),
                     &flight.action_id,
                     flight.record.as_deref(),
                     outcome.ok,

@@ -58,5 +58,5 @@ pub use rules::{rules, system_message, Need, RuleNeeds, RULES};
 pub use snapshot::{
     is_expectation, Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record,
     RecordIds, Region, RowException, RowSet, Snapshot, StateGroup, EXPECTATIONS, FULL_FIELDS_LIMIT,
-    MASK,
+    MASK, NO_ACTION,
 };

@@ -8,7 +8,7 @@ use pling_core::json::Value;
 use pling_core::json_text::{object, text};
 use pling_core::read::{Fields, Read};
 use pling_core::receipt::Receipt;
-use pling_core::{render, Action, Observed, Snapshot};
+use pling_core::{render, Observed, Snapshot, NO_ACTION};
 use wasm_bindgen::prelude::*;
 
 /// A parsed snapshot and its observation, built once: rendering, resolving, checking and
@@ -119,8 +119,7 @@ impl Page {
             handoff: false,
             description: run.description,
         };
-        let none = Action::default();
-        let action = call::action_of(self.observed.snapshot(), &call).unwrap_or(&none);
+        let action = call::action_of(self.observed.snapshot(), &call).unwrap_or(&NO_ACTION);
         let receipt = call::ran(
             self.observed.snapshot(),
             after.observed.snapshot(),
