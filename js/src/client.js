@@ -51,7 +51,8 @@ export async function chat(body, options, signal) {
       console.error('[pling] onText threw', error);
     }
   } : undefined;
-  const result = await guardAsync(() => wasm.chat(JSON.stringify(body), clientOf(options), signal, onText));
+  const streamed = /** @type {{ stream?: unknown }} */ (body)?.stream === true;
+  const result = await guardAsync(() => wasm.chat(JSON.stringify(body), streamed, clientOf(options), signal, onText));
   if (result.waitMs === null) delete result.waitMs;
   return result;
 }

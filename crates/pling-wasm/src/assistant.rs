@@ -294,19 +294,18 @@ fn call_event(kind: &str, command: &Command, rest: &[(&str, Value)]) -> Value {
     event
 }
 
-/// One chat request with retries, for `chat()` in JS: `body` is the request's JSON; resolves
-/// with `{ok: reply}` or `{error, waitMs}`; model and network failures never reject.
+/// One chat request with retries, for `chat()` in JS: `body` is the request's JSON (its
+/// `stream` member is `streamed`); resolves with `{ok: reply}` or `{error, waitMs}`; model and
+/// network failures never reject.
 #[wasm_bindgen(js_name = chat)]
 pub fn chat_request(
     body: String,
+    streamed: bool,
     client: JsValue,
     stop: Option<AbortSignal>,
     on_text: Option<js_sys::Function>,
 ) -> Result<js_sys::Promise, JsValue> {
     let client = error::read_options(&client, "model client", ClientOptions::read)?;
-    let parsed: Value = pling_core::json_text::from_str(&body)
-        .map_err(|e| error::js_error("PlingError", format!("request body: {e}")))?;
-    let streamed = parsed.get("stream").and_then(Value::as_bool).unwrap_or(false);
     Ok(wasm_bindgen_futures::future_to_promise(async move {
         let result = client::chat(&body, streamed, &client, stop.as_ref(), on_text.as_ref()).await;
         match result {
