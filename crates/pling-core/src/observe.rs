@@ -1350,16 +1350,16 @@ fn hidden_line(regions: &Regions<'_>, r: usize, actions: &Actions<'_>, records: 
         plural(actions.hidden[r], "action", "actions"),
         plural(records, "record", "records"),
     );
-    let mut reveal = "; reveal with: ";
+    let mut revealers = 0;
     for (h, e) in &actions.reveals {
         let entry = &actions.entries[*e];
         if *h == r && entry.callable() {
-            line.push_str(reveal);
+            line.push_str(if revealers == 0 { "; reveal with: " } else { ", " });
             line.push_str(&entry.name);
-            reveal = ", ";
+            revealers += 1;
         }
     }
-    if reveal.starts_with(';') {
+    if revealers == 0 {
         line.push_str("; no declared action reveals it");
     }
     line

@@ -340,10 +340,12 @@ impl Body {
             .ok()
             .flatten()
             .is_some_and(|t| pling_core::text::occurs(&t, "text/event-stream"));
-        let streaming = response.ok() && streamed && event_stream && response.body().is_some();
+        let reader: Option<ReadableStreamDefaultReader> =
+            response.body().map(|b| b.get_reader().unchecked_into());
+        let streaming = response.ok() && streamed && event_stream && reader.is_some();
         let stream = streaming.then(|| (StreamAssembler::new(), 0));
         let body = Self { text: Utf8Chunks::new()?, stream, whole: String::new(), read: 0 };
-        Ok((body, response.body().map(|b| b.get_reader().unchecked_into())))
+        Ok((body, reader))
     }
 
     fn started(&self) -> bool {
