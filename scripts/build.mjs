@@ -67,25 +67,6 @@ try {
 
 const sysroot = execFileSync('rustc', ['--print', 'sysroot'], { encoding: 'utf8' }).trim();
 
-/** cargo's arguments, environment and rustflags for building std with the engine ([std]). */
-function stdBuild() {
-  const std = config.std;
-  if (!std?.['build-std']?.length) return { args: [], env: {}, rustflags: [] };
-  if (!existsSync(join(sysroot, 'lib', 'rustlib', 'src', 'rust', 'library'))) {
-    console.error('build: wasm-pack.toml builds the standard library with the engine, which needs rustup\'s rust-src component: `rustup component add rust-src` (./scripts/setup installs it).');
-    process.exit(1);
-  }
-  const args = [`-Zbuild-std=${std['build-std'].join(',')}`];
-  if (std['build-std-features']?.length) args.push(`-Zbuild-std-features=${std['build-std-features'].join(',')}`);
-  if (std['opt-level'] !== undefined) {
-    for (const crate of ['core', 'alloc', 'std', 'compiler_builtins']) {
-      args.push('--config', `profile.${config.crate.profile}.package.${crate}.opt-level=${JSON.stringify(std['opt-level'])}`);
-    }
-  }
-  // -Z flags on the stable compiler, for this build alone.
-  return { args, env: { RUSTC_BOOTSTRAP: '1' }, rustflags: std.rustflags ?? [] };
-}
-
 /**
  * The engine's panic locations name the crates' files: these flags write the registry's as
  * `registry/…`, so no path of the building machine ships in the module.
@@ -111,9 +92,7 @@ function buildEngine(engine, index) {
   const args = ['build', `--${crate.profile}`, '--target', 'wasm32-unknown-unknown', '-p', crate.package, '--target-dir', engine['target-dir']];
   if (engine['default-features'] === false) args.push('--no-default-features');
   if (engine.features?.length) args.push('--features', engine.features.join(','));
-  const std = stdBuild();
-  args.push(...std.args);
-  run('cargo', args, { env: { ...process.env, ...std.env, CARGO_ENCODED_RUSTFLAGS: remappedFlags(std.rustflags) } });
+  run('cargo', args, { env: { ...process.env, CARGO_ENCODED_RUSTFLAGS: remappedFlags([]) } });
   const artifact = join(root, engine['target-dir'], 'wasm32-unknown-unknown', crate.profile, crate.artifact);
   const scratch = join(root, engine['target-dir'], 'bindgen');
   mkdirSync(scratch, { recursive: true });
@@ -142,7 +121,6 @@ function checkFitsTheGlue(first, engine) {
   // The public exports, but those left out on purpose; wasm-bindgen's own helpers are needed
   // only by the imports that use them, which are checked next.
   const leftOut = new RegExp(engine['without-exports'] ?? '^$');
-  // (Closure adapters: with std built from source, their names carry crate hashes.)
   const helper = /^(__wbindgen_|__externref_|wasm_bindgen(_[0-9a-f]+)?_+convert__closures)/;
   const missing = WebAssembly.Module.exports(full).map((e) => e.name)
     .filter((name) => !helper.test(name) && !leftOut.test(name) && !smallExports.has(name));
