@@ -76,11 +76,13 @@ function toEvents(body) {
 
 /**
  * Starts the server.
- * @returns {Promise<{url: string, requests: object[], script: (steps: Step[]) => void, pending: () => number, close: () => Promise<void>}>}
+ * @returns {Promise<{url: string, requests: object[], script: (steps: Step[]) => void, respondWith: (fn: (body: any) => Step | Promise<Step>) => void, pending: () => number, close: () => Promise<void>}>}
  */
 export async function startModelServer() {
   /** @type {Step[]} */
   let steps = [];
+  /** @type {((body: any) => Step | Promise<Step>) | null} */
+  let respond = null;
   const requests = [];
   const sockets = new Set();
   const server = createServer((req, res) => {
@@ -103,7 +105,7 @@ export async function startModelServer() {
         body = raw;
       }
       requests.push({ path: req.url, headers: req.headers, body, raw, at: Date.now() });
-      const step = steps.shift();
+      const step = respond ? await respond(body) : steps.shift();
       if (!step) {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'the script ran out', type: 'script' } }));
@@ -159,6 +161,11 @@ export async function startModelServer() {
     requests,
     script(next) {
       steps = [...next];
+      respond = null;
+    },
+    /** Answers each request with `fn(body)` instead of a fixed script (a model that reads). */
+    respondWith(fn) {
+      respond = fn;
     },
     pending: () => steps.length,
     close() {

@@ -50,5 +50,6 @@ export function useModelServer(test) {
       return server.requests;
     },
     script: (steps) => server.script(steps),
+    respondWith: (fn) => server.respondWith(fn),
   };
 }

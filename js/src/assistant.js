@@ -60,6 +60,7 @@ export class Assistant {
     if (options.maxRepeatedFailures !== undefined) config.maxRepeatedFailures = options.maxRepeatedFailures;
     if (options.maxCallsPerReply !== undefined) config.maxCallsPerReply = options.maxCallsPerReply;
     if (options.maxConfirmationsPerReply !== undefined) config.maxConfirmationsPerReply = options.maxConfirmationsPerReply;
+    if (options.assists !== undefined) config.assists = options.assists;
     this.machine = guard(() => new wasm.Assistant(config));
     this.controller = null;
     this.stopped = false;

@@ -8,6 +8,7 @@
 //   <output data-pling-state="filter">open</output>
 //   <p data-pling-feedback="error" data-pling-for="title">Title is required</p>
 //   <form data-pling-form data-pling-region="…">
+import { defaultEffect } from './effect.js';
 import { KINDS, EFFECTS, EXPECTATIONS, FEEDBACK_KINDS, isExpectation, secret } from './declare.js';
 import { isIgnored, isShown } from './dom.js';
 import { PlingDeclarationError, reportDeclaration } from './errors.js';
@@ -146,7 +147,7 @@ function actionAt(el) {
   if (!name?.trim()) return bad(what, 'needs a name as its value');
   const kind = attr(el, 'kind') ?? inferKind(el);
   if (!KINDS.includes(kind)) return bad(what, `data-pling-kind must be one of ${KINDS.join(', ')} (got ${JSON.stringify(kind)})`);
-  const effect = attr(el, 'effect') ?? (kind === 'navigate' || kind === 'scroll' ? 'read' : 'write');
+  const effect = attr(el, 'effect') ?? defaultEffect(kind, { reveals: attr(el, 'reveals'), element: el });
   if (!EFFECTS.includes(effect)) return bad(what, `data-pling-effect must be read or write (got ${JSON.stringify(effect)})`);
   const record = attr(el, 'record');
   if (record !== undefined && !record.trim()) return bad(what, 'data-pling-record needs the record id as its value');

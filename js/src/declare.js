@@ -1,5 +1,6 @@
 // Page declarations: normalised and checked when they are made, so a mistake is reported to
 // the page author at once, naming the declaration.
+import { defaultEffect } from './effect.js';
 import { PlingDeclarationError } from './errors.js';
 
 // The values the core accepts, generated from its Rust source: one policy on both sides.
@@ -167,7 +168,7 @@ function common(what, d) {
   return {
     description: str(what, d, 'description') ?? '',
     kind,
-    effect: oneOf(what, d, 'effect', EFFECTS, kind === 'navigate' || kind === 'scroll' ? 'read' : 'write'),
+    effect: oneOf(what, d, 'effect', EFFECTS, defaultEffect(kind, d)),
     region: str(what, d, 'region'),
     params: toSchema(what, d.params),
     available: boolOrFn(what, d, 'available', true),

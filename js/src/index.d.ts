@@ -443,11 +443,28 @@ export interface AssistantOptions {
   maxCallsPerReply?: number;
   /** Confirmations one model reply may ask the person for (default 2). */
   maxConfirmationsPerReply?: number;
+  /**
+   * Optional help for weak models, on top of the loop (docs/reference.md, "Assists").
+   * `false` turns every assist off; an object switches them one by one.
+   */
+  assists?: boolean | AssistOptions;
   /** Overrides the Pling's application section. */
   app?: string;
   /** Asks the person before a confirm action runs (default `window.confirm`). */
   confirm?: (request: ConfirmRequest) => boolean | Promise<boolean>;
   onEvent?: (event: AssistantEvent) => void;
+}
+
+/** The assists, each on or off (see docs/reference.md, "Assists"). */
+export interface AssistOptions {
+  /** A reply that is not an answer (the request said back, a tool definition or result written out, a bare page-data block) goes back to the model once (default true). */
+  nonAnswers?: boolean;
+  /**
+   * A write on a row whose fields the model was never shown: sent back once naming the page's
+   * ways to find rows, then put to the person on a card (`discover`, the default); put to the
+   * person at once (`confirm`); or run as any call (`off`).
+   */
+  unseenRows?: 'discover' | 'confirm' | 'off';
 }
 
 /** What the assistant reports as it works, one event at a time. */

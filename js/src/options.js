@@ -26,10 +26,18 @@ const RULES = {
   maxRepeatedFailures: [atLeastOne, 'a whole number of at least 1'],
   maxCallsPerReply: [atLeastOne, 'a whole number of at least 1'],
   maxConfirmationsPerReply: [count, 'a whole number'],
+  assists: [assistsOk, 'false, true, or an object with nonAnswers (true or false) and unseenRows ("discover", "confirm" or "off")'],
   app: [text, 'a string: the application section'],
   confirm: [fn, 'a function of the confirmation request'],
   onEvent: [fn, 'a function of an event'],
 };
+
+function assistsOk(v) {
+  if (typeof v === 'boolean') return true;
+  if (v === null || typeof v !== 'object') return false;
+  const known = { nonAnswers: flag, unseenRows: (x) => ['discover', 'confirm', 'off'].includes(x) };
+  return Object.entries(v).every(([k, x]) => x === undefined || (known[k] ? known[k](x) : false));
+}
 
 function retryOk(v) {
   if (v === null || typeof v !== 'object') return false;

@@ -18,7 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod agent;
-mod agreement;
+pub mod assist;
 pub mod call;
 mod case;
 mod error;

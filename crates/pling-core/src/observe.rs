@@ -59,6 +59,8 @@ pub struct Observation<'a> {
     pub actions_hidden: usize,
     /// Full-field record lines, within `maxRecords` and `maxRecordChars`.
     pub records: Vec<String>,
+    /// The ids of the records in `records`, as the page declares them, in the same order.
+    pub records_shown: Vec<String>,
     /// Records in active regions.
     pub records_total: usize,
     /// Records not cited because their region is inactive.
@@ -379,6 +381,7 @@ pub fn observe<'a>(
         unavailable_actions: actions.unavailable,
         actions_hidden: actions.hidden.iter().sum(),
         records: records.lines,
+        records_shown: records.shown,
         records_total: records.total,
         records_hidden: records.hidden.iter().sum(),
         citation_ids: records.citation.ids,
@@ -606,6 +609,8 @@ struct RecordPass {
     /// Per region: records not cited because it is inactive (at its top inactive region).
     hidden: Vec<usize>,
     lines: Vec<String>,
+    /// The declared ids of the records in `lines`.
+    shown: Vec<String>,
     chars: usize,
     full_closed: bool,
     total: usize,
@@ -639,6 +644,7 @@ impl RecordPass {
         let mut pass = RecordPass {
             hidden: vec![0; snapshot.regions.len()],
             lines: Vec::new(),
+            shown: Vec::new(),
             chars: 0,
             full_closed: limits.max_records == 0,
             total: 0,
@@ -715,11 +721,13 @@ impl RecordPass {
             self.chars += len;
             *shortened += cut;
             self.lines.push(line);
+            self.shown.push(r.id.clone());
         } else if self.lines.is_empty() && remaining > MIN_SHORTENED {
             let short = shorten(&line, remaining - 1).0.into_owned();
             self.chars += char_len(&short) + 1;
             *shortened += cut + 1;
             self.lines.push(short);
+            self.shown.push(r.id.clone());
             self.full_closed = true;
         } else {
             self.full_closed = true;

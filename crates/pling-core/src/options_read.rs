@@ -9,6 +9,7 @@ use crate::agent::{
     AgentConfig, Outcome, DEFAULT_MAX_CALLS_PER_REPLY, DEFAULT_MAX_CONFIRMATIONS_PER_REPLY,
     DEFAULT_MAX_REPEATED_FAILURES, DEFAULT_MAX_STEPS,
 };
+use crate::assist::{Assists, UnseenRows};
 use crate::json::Value;
 use crate::openai::{RequestOptions, ToolMode};
 use crate::read::{one_of, Fields, Read, ReadError};
@@ -36,8 +37,9 @@ impl AgentConfig {
     /// The configuration the JSON object at `path` sets; absent members keep their defaults.
     /// The limits are read, not yet checked against each other ([`Limits::validate`]).
     pub fn read(v: &Value, path: &str) -> Read<Self> {
-        const KNOWN: [&str; 7] = [
+        const KNOWN: [&str; 8] = [
             "application",
+            "assists",
             "limits",
             "request",
             "maxSteps",
@@ -58,8 +60,31 @@ impl AgentConfig {
                 "maxConfirmationsPerReply",
                 DEFAULT_MAX_CONFIRMATIONS_PER_REPLY,
             ),
+            assists: f.read("assists", Assists::read).unwrap_or_default(),
         };
         f.done(c)
+    }
+}
+
+impl Assists {
+    /// The assists the JSON value at `path` turns on: `false` (none), `true` (the defaults),
+    /// or an object whose absent members keep their defaults.
+    pub fn read(v: &Value, path: &str) -> Read<Self> {
+        match v {
+            Value::Bool(false) => return Ok(Self::none()),
+            Value::Bool(true) => return Ok(Self::default()),
+            _ => {}
+        }
+        const MODES: [UnseenRows; 3] = [UnseenRows::Off, UnseenRows::Discover, UnseenRows::Confirm];
+        let f = Fields::new(v, path, &["nonAnswers", "unseenRows"])?;
+        let d = Self::default();
+        let a = Self {
+            non_answers: f.bool("nonAnswers").unwrap_or(d.non_answers),
+            unseen_rows: f
+                .read("unseenRows", |v, at| one_of(v, at, &MODES, UnseenRows::name))
+                .unwrap_or(d.unseen_rows),
+        };
+        f.done(a)
     }
 }
 
@@ -147,6 +172,19 @@ mod tests {
         assert!(error(r#"{"retries": 2}"#, RetryPolicy::read)
             .starts_with("at `.`: unknown field `retries`"));
         assert!(error(r#"{"maxSteps": 3"#, AgentConfig::read).contains("EOF"));
+        let e = error(r#"{"assists": {"unseenRows": "ask"}}"#, AgentConfig::read);
+        assert!(e.starts_with("at `assists.unseenRows`: unknown variant `ask`"), "{e}");
+    }
+
+    #[test]
+    fn assists_are_switched_one_by_one_or_all_at_once() {
+        let off = from_json(r#"{"assists": false}"#, AgentConfig::read).unwrap();
+        assert_eq!(off.assists, Assists::none());
+        let on = from_json(r#"{"assists": true}"#, AgentConfig::read).unwrap();
+        assert_eq!(on.assists, Assists::default());
+        let one = from_json(r#"{"assists": {"unseenRows": "confirm"}}"#, AgentConfig::read).unwrap();
+        assert_eq!(one.assists.unseen_rows, UnseenRows::Confirm);
+        assert!(one.assists.non_answers, "an absent member keeps its default");
     }
 
     #[test]

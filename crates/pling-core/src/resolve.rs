@@ -125,47 +125,33 @@ impl<'a> Observation<'a> {
         out
     }
 
-    /// The page's text search called with `words`: the tool's name and its arguments, when
-    /// the page has one (a read action that types one string) and there are words to search.
-    pub(crate) fn search_call(&self, words: &str) -> Option<(String, crate::json::Value)> {
-        let words = words.trim();
-        if words.is_empty() {
-            return None;
-        }
-        self.finders().iter().find_map(|e| {
-            let props = e.params?.get("properties")?.as_object()?;
-            let (key, schema) = props.iter().next().filter(|_| props.len() == 1)?;
-            (e.kind == crate::snapshot::ActionKind::Type && schema["type"] == "string")
-                .then(|| (e.name.clone(), crate::json_text::object([(key.as_str(), words.into())])))
-        })
-    }
-
-    /// How to find a row that is not on the page, for `name` to act on next: a search with
-    /// `words` when the page has a text search, else the finders, else to ask the user.
-    pub(crate) fn find_first(&self, name: &str, words: &str) -> String {
-        match self.search_call(words) {
-            Some((tool, args)) => {
-                format!(
-                    "Find it first: call `{tool}` with {}, then call `{name}` with its id.",
-                    crate::json_text::Json(&args)
-                )
-            }
-            None => self.where_to_look(name),
-        }
-    }
-
     /// Advice for a record that is not on the page: the read actions that find things
     /// (search, filters, pages), or to ask the user.
-    fn where_to_look(&self, name: &str) -> String {
-        let finders: Vec<&str> = self.finders().iter().map(|e| e.name.as_str()).listed();
+    pub(crate) fn where_to_look(&self, name: &str) -> String {
+        let finders = self.finder_names();
         if finders.is_empty() {
             "Do not guess an id: ask the user which record they mean.".to_owned()
         } else {
             format!(
                 "If it exists it is on another page or filtered out: find it first (call {}), then call `{name}` again with its id.",
-                finders.joined(" or ")
+                finders
             )
         }
+    }
+
+    /// The page's ways to find things (search, filters, pages, scrolling) as the model calls
+    /// them: `` `search` or `next_page` ``; empty when there are none.
+    pub(crate) fn finder_names(&self) -> String {
+        let mut out = String::new();
+        for e in self.finders() {
+            if !out.is_empty() {
+                out.push_str(" or ");
+            }
+            out.push('`');
+            out.push_str(&e.name);
+            out.push('`');
+        }
+        out
     }
 
     /// Resolves `name` (and `record`, for a folded row action) to the original action.

@@ -1,0 +1,103 @@
+//! Writes on rows the model has seen only as an id.
+//!
+//! The citation index lets a model target a row outside the viewport by its id without
+//! loading its fields. That is right when the person named the row by its id or place; it is
+//! also how a small model that copies the first ids of a list ends up deleting the wrong row.
+//! What tells the two apart without guessing at the person's words is what the model was
+//! shown: a write on a row whose fields appeared in no observation of this conversation,
+//! while the page does give that row fields, is a write on a row the model cannot have read.
+//! Such a call goes back once with the page's own ways to find rows, or — made again, or in
+//! [`UnseenRows::Confirm`] mode — runs only once the person allows it on a card that shows the
+//! row. A model that looked first (searched, scrolled, paged) never meets this check.
+
+use super::UnseenRows;
+use crate::observed::Observed;
+use std::collections::{HashSet, VecDeque};
+
+/// At most this many row ids are remembered (the oldest are forgotten first).
+const REMEMBERED: usize = 4096;
+
+/// The rows whose fields the model has been shown in this conversation.
+#[derive(Debug, Clone, Default)]
+pub struct SeenRows {
+    ids: HashSet<String>,
+    order: VecDeque<String>,
+    /// The row calls (by action id) already sent back once.
+    sent_back: Vec<String>,
+}
+
+/// What to do with a write on a row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Run it as checked.
+    Run,
+    /// Run it only once the person allows it.
+    Confirm,
+    /// Send it back with this reason.
+    SendBack(String),
+}
+
+impl SeenRows {
+    /// Notes the rows `observed` shows with their fields: the model is about to be sent it.
+    pub fn note(&mut self, observed: &Observed) {
+        for id in &observed.observation().records_shown {
+            if self.ids.insert(id.clone()) {
+                self.order.push_back(id.clone());
+                if self.order.len() > REMEMBERED {
+                    if let Some(old) = self.order.pop_front() {
+                        self.ids.remove(&old);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the model has been shown `record`'s fields.
+    pub fn has(&self, record: &str) -> bool {
+        self.ids.contains(record)
+    }
+
+    /// Forgets everything: a new conversation.
+    pub fn clear(&mut self) {
+        *self = Self::default();
+    }
+
+    /// What to do with a write `name` (action `action_id`) on `record`, checked against
+    /// `shown`, the observation the model was sent.
+    pub fn judge(
+        &mut self,
+        mode: UnseenRows,
+        shown: &Observed,
+        name: &str,
+        action_id: &str,
+        record: &str,
+    ) -> Verdict {
+        if mode == UnseenRows::Off || self.has(record) || !has_fields(shown, record) {
+            return Verdict::Run;
+        }
+        if mode == UnseenRows::Confirm || self.sent_back.iter().any(|a| a == action_id) {
+            return Verdict::Confirm;
+        }
+        self.sent_back.push(action_id.to_owned());
+        Verdict::SendBack(send_back(shown, name, record))
+    }
+}
+
+/// Whether the page gives `record` fields the model could be shown (an id-only row has
+/// nothing more to read).
+fn has_fields(shown: &Observed, record: &str) -> bool {
+    shown.snapshot().records.iter().any(|r| r.id == record)
+}
+
+/// Why the call did not run, and the page's own ways to see the row.
+fn send_back(shown: &Observed, name: &str, record: &str) -> String {
+    let finders = shown.observation().finder_names();
+    let find = if finders.is_empty() {
+        "ask the person which row they mean".to_owned()
+    } else {
+        format!("bring it into view first with {} (its fields then appear under Records)", finders)
+    };
+    format!(
+        "not run: you have not been shown the fields of row `{record}` (it is only in the citation ids), so it may not be the row meant. To act on the row the person means, {find}. If the person named this row by its id or position, make the same call to `{name}` again: the person will be asked to allow it on a card that shows the row"
+    )
+}
