@@ -99,14 +99,22 @@ impl History {
 
     /// Replaces the messages before `cut` with one summary message. The summary (the
     /// model's or the fallback) is derived from page data, so it travels inside a data block,
-    /// where no value can close the block.
-    pub fn compact(&mut self, cut: usize, summary: &str) {
+    /// where no value can close the block. The person's `request` under way, when the cut
+    /// takes it, stays after the summary as their own message: their words are never page data.
+    pub fn compact(&mut self, cut: usize, summary: &str, request: Option<&str>) {
         let body = neutralize_tags(summary.trim()).replace(crate::text::BLOCK_SENTINEL, "");
         let content = crate::text::seal(&format!(
             "{SUMMARY_PREFIX}\n{SUMMARY_NOTE}\n{BLOCK_OPEN}\n{body}\n{BLOCK_CLOSE}"
         ));
         let recent = self.messages.split_off(cut);
+        let taken = request.filter(|r| {
+            let said = |m: &Message| matches!(m, Message::User { content } if content == r);
+            self.messages.iter().any(said) && !recent.iter().any(said)
+        });
         self.messages = vec![Message::User { content }];
+        if let Some(request) = taken {
+            self.messages.push(Message::User { content: request.to_owned() });
+        }
         self.messages.extend(recent);
     }
 }
@@ -241,7 +249,7 @@ mod tests {
             "{fallback}"
         );
         let before = h.messages.len();
-        h.compact(cut, &fallback);
+        h.compact(cut, &fallback, None);
         assert_eq!(h.messages.len(), before - cut + 1);
         let Message::User { content } = &h.messages[0] else { panic!("not a summary") };
         assert!(content.starts_with("[Conversation history summary]\nA record"), "{content}");
@@ -270,7 +278,7 @@ mod tests {
         };
         let cut = h.cut(6).unwrap();
         let fallback = h.fallback_summary(cut);
-        h.compact(cut, &fallback);
+        h.compact(cut, &fallback, None);
         let Message::User { content } = &h.messages[0] else { panic!("not a summary") };
         assert_eq!(content.matches("<page_data>").count(), 1, "{content}");
         assert_eq!(content.matches("</page_data>").count(), 1, "{content}");
@@ -291,5 +299,39 @@ mod tests {
         h.messages.push(Message::User { content: "word ".repeat(300) });
         assert!(!h.needs_compaction(50, &limits));
         assert!(h.needs_compaction(150, &limits));
+    }
+
+    #[test]
+    fn the_request_under_way_stays_the_persons_own_message() {
+        let mut h = History::default();
+        h.messages.push(Message::User { content: "Archive every note from Bob".into() });
+        for i in 0..6 {
+            h.messages.push(Message::Assistant {
+                content: None,
+                tool_calls: vec![crate::openai::ToolCall {
+                    id: format!("c{i}"),
+                    name: "archive".into(),
+                    arguments: format!(r#"{{"record":"n{i}"}}"#),
+                }],
+            });
+            h.messages.push(Message::Tool { tool_call_id: format!("c{i}"), content: "{}".into() });
+        }
+        let cut = h.cut(4).unwrap();
+        let summary = h.fallback_summary(cut);
+        h.compact(cut, &summary, Some("Archive every note from Bob"));
+        let Message::User { content } = &h.messages[1] else { panic!("{:?}", h.messages[1]) };
+        assert_eq!(content, "Archive every note from Bob", "outside any data block");
+        let Message::User { content } = &h.messages[0] else { panic!() };
+        assert!(content.starts_with(SUMMARY_PREFIX));
+        // A request the kept messages already hold is not said twice.
+        let mut again = h.clone();
+        let cut = again.cut(4).unwrap();
+        again.compact(cut, "s", Some("Archive every note from Bob"));
+        let count = again
+            .messages
+            .iter()
+            .filter(|m| matches!(m, Message::User { content } if content == "Archive every note from Bob"))
+            .count();
+        assert_eq!(count, 1);
     }
 }

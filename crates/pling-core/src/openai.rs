@@ -637,27 +637,105 @@ impl StreamAssembler {
     }
 }
 
-/// Tool calls written as JSON in the text, the way most small and local models answer: the
-/// whole reply, a ```json fence, `<tool_call>` tags, or an object on lines of its own, with
-/// doubled braces too. Never an object quoted inside a sentence: prose that cites JSON (from
-/// the page, say) is not a call. Accepts `{"name", "arguments"}` (or `parameters`/`args`),
-/// `{"function": {…}}`, `{"tool"|"action", "arguments"}` and `{"tool_calls": […]}`.
+/// Tool calls written as JSON in the text, the way most small and local models answer —
+/// recovered only where the reply *is* calls: the whole reply one JSON value (a call, a list of
+/// calls, `{"tool_calls": […]}`, doubled braces too), or nothing but call blocks one after the
+/// other: `<tool_call>` tags, fences (```` ```json ````), objects on lines of their own. Any
+/// other text in the reply — a sentence before, between or after, words inside a tag or a
+/// fence — and nothing is recovered: a reply that quotes JSON (from the page, say) is an
+/// answer, whatever the JSON says. Accepts `{"name", "arguments"}` (or
+/// `parameters`/`args`/`input`), `{"function": {…}}`, `{"tool"|"action", "arguments"}` and
+/// `{"tool_calls": […]}`.
 pub fn recover_calls(content: &str) -> Vec<ToolCall> {
-    let mut candidates: Vec<&str> = between(content, "<tool_call>", "</tool_call>");
-    if candidates.is_empty() {
-        candidates = fenced(content);
-    }
-    let mut calls = calls_in(candidates);
-    if calls.is_empty() {
-        // No tags, or fences that hold no call (a fence can open after the calls, around
-        // prose): the whole reply, or objects on lines of their own.
-        let whole = content.trim();
-        calls = calls_in(if parses(whole) { vec![whole] } else { objects_on_own_lines(content) });
+    let whole = content.trim();
+    let blocks = if parses(whole) { Some(vec![whole]) } else { call_blocks(whole) };
+    let mut calls = Vec::new();
+    for block in blocks.unwrap_or_default() {
+        let found = calls_in(vec![block]);
+        if found.is_empty() {
+            return Vec::new(); // a block that holds no call: the reply is not only calls
+        }
+        calls.extend(found);
     }
     for (i, c) in calls.iter_mut().enumerate() {
         c.id = format!("call_text_{}", i + 1);
     }
     calls
+}
+
+/// The blocks `text` consists of, when it is nothing but blocks: `<tool_call>…</tool_call>`
+/// (the closing tag may be missing at the very end), fences, and JSON objects or lists, with
+/// only white space between them. `None` when anything else is there.
+fn call_blocks(text: &str) -> Option<Vec<&str>> {
+    const OPEN: &str = "<tool_call>";
+    const CLOSE: &str = "</tool_call>";
+    let mut rest = text.trim_start();
+    let mut out = Vec::new();
+    while !rest.is_empty() {
+        let (block, after) = if let Some(inner) = rest.strip_prefix(OPEN) {
+            match crate::text::find(inner, CLOSE) {
+                Some(end) => (part(inner, 0, end), part(inner, end + CLOSE.len(), END)),
+                None => (inner, ""),
+            }
+        } else if let Some(inner) = rest.strip_prefix("```") {
+            let end = crate::text::find(inner, "```")?;
+            (fence_body(part(inner, 0, end)), part(inner, end + 3, END))
+        } else if rest.starts_with(['{', '[']) {
+            let span = leading_value(rest)?;
+            (span, part(rest, span.len(), END))
+        } else {
+            return None;
+        };
+        out.push(block);
+        rest = after.trim_start();
+    }
+    Some(out)
+}
+
+/// A fence's body without its language tag (```` ```json ````).
+fn fence_body(block: &str) -> &str {
+    let block = block.trim_start();
+    match block.find('\n') {
+        Some(nl) if !part(block, 0, nl).trim_start().starts_with(['{', '[']) => {
+            part(block, nl + 1, END)
+        }
+        _ => block,
+    }
+}
+
+/// The balanced JSON object or list `text` begins with (string-aware), with a model's doubled
+/// closing braces.
+fn leading_value(text: &str) -> Option<&str> {
+    let (open, close) = if text.starts_with('[') { (b'[', b']') } else { (b'{', b'}') };
+    let bytes = text.as_bytes();
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            _ if b == open => depth += 1,
+            _ if b == close => {
+                depth -= 1;
+                if depth == 0 {
+                    let mut end = i + 1;
+                    while bytes.get(end) == Some(&close) {
+                        end += 1; // `{{…}}`: the second closing brace belongs to the block
+                    }
+                    return Some(part(text, 0, end));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The calls in each candidate text: one JSON value (doubled braces undone), or the objects in it.
@@ -702,34 +780,6 @@ fn lenient(text: &str) -> Option<Value> {
         })
 }
 
-/// Balanced `{…}` spans that begin a line and end one: a block set apart, not a quotation.
-fn objects_on_own_lines(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    for o in json_objects(text) {
-        if on_own_line(text, o) {
-            out.push(o);
-        }
-    }
-    out
-}
-
-/// Whether the object `o`, a slice of `text`, has a line to itself.
-fn on_own_line(text: &str, o: &str) -> bool {
-    let start = o.as_ptr() as usize - text.as_ptr() as usize;
-    let end = start + o.len();
-    let line_start = part(text, 0, start).bytes().rposition(|b| b == b'\n').map_or(0, |i| i + 1);
-    let before = part(text, line_start, start);
-    let after = part(text, end, END).split('\n').next().unwrap_or("");
-    // Only what a sloppy call leaves around it: a fence's backticks and language, a doubled
-    // opening brace, stray closing braces. Any word before or after makes it a quotation.
-    let mut before = crate::text::trim_chars(before.trim(), &['`'], true, false);
-    while let Some(rest) = before.strip_prefix("json") {
-        before = rest;
-    }
-    crate::text::trim_chars(before.trim(), &['{', ' '], false, true).is_empty()
-        && after.trim().chars().all(|c| matches!(c, '}' | ']' | '`'))
-}
-
 fn collect_calls(v: &Value, out: &mut Vec<ToolCall>) {
     let Some(obj) = v.as_object() else { return };
     if let Some(Value::Array(list)) = obj.get("tool_calls") {
@@ -755,39 +805,6 @@ fn collect_calls(v: &Value, out: &mut Vec<ToolCall>) {
             });
         }
     }
-}
-
-fn between<'t>(text: &'t str, open: &str, close: &str) -> Vec<&'t str> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(start) = crate::text::find(rest, open) {
-        let after = part(rest, start + open.len(), END);
-        match crate::text::find(after, close) {
-            Some(end) => {
-                out.push(part(after, 0, end));
-                rest = part(after, end + close.len(), END);
-            }
-            None => {
-                out.push(after);
-                break;
-            }
-        }
-    }
-    out
-}
-
-fn fenced(text: &str) -> Vec<&str> {
-    let mut blocks = between(text, "```", "```");
-    for b in &mut blocks {
-        let block = b.trim_start();
-        *b = match block.find('\n') {
-            Some(nl) if !part(block, 0, nl).trim_start().starts_with(['{', '[']) => {
-                part(block, nl + 1, END)
-            }
-            _ => block,
-        };
-    }
-    blocks
 }
 
 fn undouble(text: &str) -> String {

@@ -420,7 +420,7 @@ impl Agent {
                 Ok(Reply { content: Some(text), .. }) if !text.trim().is_empty() => text,
                 _ => self.history.fallback_summary(cut),
             };
-            self.history.compact(cut, &summary);
+            self.history.compact(cut, &summary, Some(&self.request));
             return Ok(self.request(false));
         }
         let reply = match reply {
