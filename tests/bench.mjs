@@ -36,7 +36,7 @@ async function measurePling(page, app, task) {
     let o = null;
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
-      o = pling.observeNow();
+      o = await pling.observe({ settle: false });
       times.push(performance.now() - t0);
     }
     const request = { system: o.system, tools: JSON.stringify(o.tools), user: task };

@@ -17,12 +17,14 @@ test('the request body and the reply stay inside the engine; the boundary carrie
   ]);
   const crossed = await page.evaluate(async (baseURL) => {
     const { Assistant } = await import('/js/src/index.js');
+    const { internal } = await import('/js/src/pling.js');
     const pling = window.todoApp.pling;
     /** Every value that crossed, in order, as [direction, what, JSON text]. */
     const log = [];
-    const capture = pling.capture.bind(pling);
-    pling.capture = async () => {
-      const r = await capture();
+    // The loop's own observation, wrapped to see the snapshot's JSON go into the engine.
+    const observeForLoop = internal.observeForLoop;
+    internal.observeForLoop = async (p) => {
+      const r = await observeForLoop(p);
       log.push(['in', 'snapshot', r.json]);
       return r;
     };
@@ -36,6 +38,7 @@ test('the request body and the reply stay inside the engine; the boundary carrie
     const onEvent = (event) => log.push(['out', `event:${event.type}`, JSON.stringify(event)]);
     const assistant = new Assistant(pling, { baseURL, model: 'scripted', onEvent });
     const result = await assistant.run('Mark the weekly report as done.');
+    internal.observeForLoop = observeForLoop;
     return { log, reason: result.reason };
   }, model.url);
 
