@@ -1,7 +1,7 @@
 // What crosses between the page (JS) and the engine (wasm) during a request: the snapshot
 // going in, dispatches and the person's answers, and events coming out — never the request
 // body, the system message, the tool schemas or the model's raw reply, which the engine sends
-// and reads itself. Prints the bytes per model request, for the README.
+// and reads itself. Prints the bytes per model request, for docs/architecture.md.
 import { test, expect } from '@playwright/test';
 import { reply } from './model-server.mjs';
 import { openTodos, useModelServer } from './pages.mjs';
