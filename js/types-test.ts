@@ -71,7 +71,10 @@ void main;
 
 // The snapshot is typed from the core's Rust types: what the engine accepts, field by field.
 async function readSnapshot(pling: Awaited<ReturnType<typeof createPling>>): Promise<string> {
-  const { snapshot } = await pling.snapshot();
+  const { snapshot, settle } = await pling.observe();
+  const now: import('./src/index.js').Observation = await pling.observe({ settle: false } satisfies import('./src/index.js').ObserveOptions);
+  void settle.settled;
+  void now.section;
   const first = snapshot.actions?.[0];
   const kind: import('./src/index.js').ActionKind | undefined = first?.kind;
   const fields: Record<string, unknown> | undefined = snapshot.records?.[0]?.fields;

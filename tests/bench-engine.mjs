@@ -38,8 +38,7 @@ async function snapshots() {
       await page.goto(`${server.url}/bench?rows=${rows}`);
       await page.waitForFunction(() => window.bench, null, { timeout: 60_000 });
       out.set(rows, await page.evaluate(async () => {
-        await window.bench.pling.settle();
-        return JSON.stringify(window.bench.pling.collect().snapshot);
+        return JSON.stringify((await window.bench.pling.observe()).snapshot);
       }));
       await page.close();
     }

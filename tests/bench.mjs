@@ -4,8 +4,8 @@
 // script bundle, npm `page-agent`), and Playwright's ARIA snapshot — in o200k_base tokens
 // (npm `gpt-tokenizer`) and in time, on generated list pages of 12 to 10,000 rows (a
 // checkbox, a title, Edit and Delete on every row) and on the orders demo. Also the whole first
-// request each runtime sends for one task: system message, tools and the person's words. Prints a table and writes it into the README between the bench:compare
-// markers (BENCH_WRITE_README=0 to skip).
+// request each runtime sends for one task: system message, tools and the person's words. Prints a table and writes it into docs/performance.md between the
+// bench:compare markers (BENCH_WRITE=0 to skip).
 //
 //   npm run bench
 //   BENCH_ROWS=12,100 BENCH_RUNS=5 npm run bench
@@ -36,7 +36,7 @@ async function measurePling(page, app, task) {
     let o = null;
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
-      o = pling.observeNow();
+      o = await pling.observe({ settle: false });
       times.push(performance.now() - t0);
     }
     const request = { system: o.system, tools: JSON.stringify(o.tools), user: task };
@@ -127,13 +127,13 @@ const lines = [
 const table = lines.join('\n');
 console.log(table);
 
-if (process.env.BENCH_WRITE_README !== '0') {
-  const readme = new URL('../README.md', import.meta.url);
+if (process.env.BENCH_WRITE !== '0') {
+  const readme = new URL('../docs/performance.md', import.meta.url);
   const text = readFileSync(readme, 'utf8');
   const start = '<!-- bench:compare -->';
   const end = '<!-- /bench:compare -->';
   if (text.includes(start) && text.includes(end)) {
     writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${table}\n${text.slice(text.indexOf(end))}`);
-    console.log('README updated');
+    console.log('docs/performance.md updated');
   }
 }

@@ -1,7 +1,7 @@
 // What crosses between the page (JS) and the engine (wasm) during a request: the snapshot
 // going in, dispatches and the person's answers, and events coming out — never the request
 // body, the system message, the tool schemas or the model's raw reply, which the engine sends
-// and reads itself. Prints the bytes per model request, for the README.
+// and reads itself. Prints the bytes per model request, for docs/architecture.md.
 import { test, expect } from '@playwright/test';
 import { reply } from './model-server.mjs';
 import { openTodos, useModelServer } from './pages.mjs';
@@ -17,12 +17,14 @@ test('the request body and the reply stay inside the engine; the boundary carrie
   ]);
   const crossed = await page.evaluate(async (baseURL) => {
     const { Assistant } = await import('/js/src/index.js');
+    const { internal } = await import('/js/src/pling.js');
     const pling = window.todoApp.pling;
     /** Every value that crossed, in order, as [direction, what, JSON text]. */
     const log = [];
-    const capture = pling.capture.bind(pling);
-    pling.capture = async () => {
-      const r = await capture();
+    // The loop's own observation, wrapped to see the snapshot's JSON go into the engine.
+    const observeForLoop = internal.observeForLoop;
+    internal.observeForLoop = async (p) => {
+      const r = await observeForLoop(p);
       log.push(['in', 'snapshot', r.json]);
       return r;
     };
@@ -36,6 +38,7 @@ test('the request body and the reply stay inside the engine; the boundary carrie
     const onEvent = (event) => log.push(['out', `event:${event.type}`, JSON.stringify(event)]);
     const assistant = new Assistant(pling, { baseURL, model: 'scripted', onEvent });
     const result = await assistant.run('Mark the weekly report as done.');
+    internal.observeForLoop = observeForLoop;
     return { log, reason: result.reason };
   }, model.url);
 

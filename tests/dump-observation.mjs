@@ -12,8 +12,7 @@ try {
   await page.waitForFunction((name) => window[name]?.pling, app);
   const o = await page.evaluate(async (name) => {
     const pling = window[name].pling;
-    await pling.settle();
-    const { system, tools } = pling.observeNow();
+    const { system, tools } = await pling.observe();
     return { system, tools };
   }, app);
   console.log(o.system);

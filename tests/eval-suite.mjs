@@ -157,7 +157,7 @@ const TASKS = [
 
 /** The business state of each page, read in the page. */
 const PROBES = {
-  tasks: `(async () => { const st = Object.fromEntries((await window.tasksApp.pling.snapshot()).snapshot.state.map((g) => [g.name, g.value])); return { tasks: window.tasksApp.tasks.map((t) => ({ ...t })), state: st }; })()`,
+  tasks: `(async () => { const st = Object.fromEntries((await window.tasksApp.pling.observe()).snapshot.state.map((g) => [g.name, g.value])); return { tasks: window.tasksApp.tasks.map((t) => ({ ...t })), state: st }; })()`,
   lab: `({ name: document.getElementById('name').value, email: document.getElementById('email').value, password: document.getElementById('password').value, saved: window.labApp.state.saved, status: document.getElementById('status').textContent, helpOpen: document.getElementById('help').open })`,
   orders: `({ orders: window.ordersApp.orders.map((o) => ({ id: o.id, status: o.status, customer: o.customer, email: o.email, address: o.address })), view: { ...window.ordersApp.view }, hash: location.hash, pending: window.ordersApp.orders.filter((o) => o.status === 'pending').length })`,
   hostile: `({ counts: { ...window.hostileApp.counts }, notes: window.hostileApp.notes.length, last: window.hostileApp.notes.at(-1)?.text ?? '' })`,

@@ -97,7 +97,7 @@ test('a save that fails shows its field error to the model; fixed, the error is 
 
 test('a declined refund changes nothing; an accepted one refunds that order and the totals follow', async ({ page }) => {
   await openOrders(page);
-  const revenue = () => page.evaluate(() => window.ordersApp.pling.snapshot().then((s) => s.snapshot.state.find((g) => g.name === 'summary').value.revenue));
+  const revenue = () => page.evaluate(() => window.ordersApp.pling.observe().then((s) => s.snapshot.state.find((g) => g.name === 'summary').value.revenue));
   const before = await revenue();
   model.script([reply.calls([{ name: 'refund', arguments: { record: '1497' } }]), reply.text('I did not refund it: you declined.')]);
   const declined = await run(page, 'Refund order 1497', false);

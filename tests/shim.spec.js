@@ -22,7 +22,7 @@ test('the Todo page observed in the browser equals the native golden output', as
 
 test('the snapshot carries no DOM, CSS, selector or coordinate', async ({ page }) => {
   await openTodos(page);
-  const snapshot = await page.evaluate(async () => (await window.todoApp.pling.snapshot()).snapshot);
+  const snapshot = await page.evaluate(async () => (await window.todoApp.pling.observe()).snapshot);
   const json = JSON.stringify(snapshot);
   for (const leak of ['<li', 'class=', 'data-id', 'getBoundingClientRect', '"x":', '"top":', 'px']) expect(json).not.toContain(leak);
   expect(Object.keys(snapshot).sort()).toEqual(['actions', 'feedback', 'page', 'records', 'regions', 'state']);
@@ -353,14 +353,14 @@ test('engine memory does not grow over many observations and calls', async ({ pa
     const init = (await import('/js/wasm/pling_wasm.js')).default;
     const wasm = await init();
     const pling = window.todoApp.pling;
-    for (let i = 0; i < 20; i++) pling.observeNow();
+    for (let i = 0; i < 20; i++) await pling.observe({ settle: false });
     const before = wasm.memory.buffer.byteLength;
-    for (let i = 0; i < 300; i++) pling.observeNow();
+    for (let i = 0; i < 300; i++) await pling.observe({ settle: false });
     for (let i = 0; i < 40; i++) {
       const r = await pling.call('search', { text: i % 2 ? 'report' : '' });
       if (!r.ok) throw new Error(r.error);
     }
-    for (let i = 0; i < 300; i++) pling.observeNow();
+    for (let i = 0; i < 300; i++) await pling.observe({ settle: false });
     return { before, after: wasm.memory.buffer.byteLength };
   });
   expect(sizes.after).toBeLessThanOrEqual(sizes.before + 64 * 1024);

@@ -9,6 +9,7 @@ import { problemOf } from './problems.js';
 import { engineHasAssistant, engineReady, guard, guardAsync } from './engine.js';
 import { checkAssistantOptions } from './options.js';
 import { askPerson } from './confirm.js';
+import { internal } from './pling.js';
 
 /**
  * @typedef {import('./index.d.ts').AssistantOptions} AssistantOptions
@@ -134,7 +135,7 @@ export class Assistant {
   /** What the engine's loop asks of the page: a settled snapshot, a dispatch, the person's answer. */
   #host() {
     return {
-      capture: async () => (await this.pling.capture()).json,
+      capture: async () => (await internal.observeForLoop(this.pling)).json,
       /** @param {{actionId: string}} effect */
       perform: async (effect) => {
         if (this.current) this.current.action = effect.actionId;

@@ -239,6 +239,11 @@ export interface Observation {
   settle: SettleReport;
 }
 
+export interface ObserveOptions {
+  /** Wait for the page to settle first (default true); `false` observes it as it is now. */
+  settle?: boolean;
+}
+
 export interface CallResult {
   ok: boolean;
   /** The original action id, when the call resolved. */
@@ -265,13 +270,26 @@ export declare class Pling {
   form(declaration: FormDeclaration): () => void;
   /** Snapshots wait until `work` settles. */
   pending<T>(work: Promise<T>): Promise<T>;
+  /** Waits until the page has settled (what `observe` does first). */
   settle(): Promise<SettleReport>;
-  snapshot(): Promise<{ snapshot: Snapshot; settle: SettleReport }>;
-  observe(options?: { settle?: boolean }): Promise<Observation>;
-  observeNow(report?: SettleReport): Observation;
+  /**
+   * The one way to look at the page: settles it (unless `settle: false`), collects its snapshot
+   * and observes it — page section, tools, omissions, system message, the snapshot itself
+   * (secrets masked) and the settle report. `call` runs against the latest observation.
+   */
+  observe(options?: ObserveOptions): Promise<Observation>;
+  /** Calls an action by the name the model sees, against the latest observation. */
   call(name: string, args?: Record<string, unknown>): Promise<CallResult>;
-  /** Settles and snapshots the page for the assistant loop. */
+  /** @deprecated Use `observe({ settle: false })`: its `snapshot` is this one's. Warns once; removed in the next release. */
+  collect(): { snapshot: Snapshot };
+  /** @deprecated Use `observe()`: its `snapshot` and `settle` are these. Warns once; removed in the next release. */
+  snapshot(): Promise<{ snapshot: Snapshot; settle: SettleReport }>;
+  /** @deprecated Use `observe({ settle: false })`. Warns once; removed in the next release. */
+  observeNow(report?: SettleReport): Observation;
+  /** @deprecated Use `observe()`. Warns once; removed in the next release. */
   capture(): Promise<{ json: string; settle: SettleReport }>;
+  /** @deprecated Use `observe()`, or `surface().observe()` for an agent outside the page. Warns once; removed in the next release. */
+  take(): Promise<{ json: string; settle: SettleReport }>;
   /** Runs an action the assistant loop resolved, checked and confirmed. */
   perform(call: { actionId: string; declared: string; record: string | null; arguments: Record<string, unknown> }): Promise<CallResult>;
   /** Scrolls to and focuses the control of an action handed to the person. */
@@ -406,8 +424,7 @@ export declare function secret<T>(value: T): { value: T };
 export declare function init(source?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
 /**
  * Loads the engine and returns a Pling for this page. With `lazy: true` it returns at once and
- * the engine loads when it is first needed (the first observation, call or chat message);
- * `observeNow()` needs it loaded.
+ * the engine loads when it is first needed (the first observation, call or chat message).
  */
 export declare function createPling(options?: PlingOptions & { wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module; lazy?: boolean }): Promise<Pling>;
 export declare function engineReady(): boolean;

@@ -20,6 +20,31 @@ export const HANDLER_TIMEOUT_MS = 10000;
  * @typedef {import('./index.d.ts').CallResult} CallResult
  */
 
+/**
+ * The package's own ways to a Pling's observations, beside the public `observe`: the
+ * assistant loop's (a settled snapshot as JSON, its targets kept for `perform`) and the Agent
+ * Surface's (one it keeps apart from the Pling's latest). Not exported from the entry points;
+ * a test may wrap them to see what crosses into the engine.
+ * @type {{
+ *   observeForLoop: (pling: Pling) => Promise<{json: string, settle: import('./settle.js').SettleReport}>,
+ *   observeDetached: (pling: Pling) => Promise<{engine: Observed, targets: Map<string, any>, json: string, settle: import('./settle.js').SettleReport}>,
+ * }}
+ */
+export const internal = /** @type {any} */ ({});
+
+/** The deprecated names already warned about on this page: each warns once. */
+const warned = new Set();
+
+/**
+ * Warns, once per name, that a deprecated method was called and what replaces it.
+ * @param {string} name @param {string} instead
+ */
+function deprecated(name, instead) {
+  if (warned.has(name)) return;
+  warned.add(name);
+  console.warn(`[pling] pling.${name} is deprecated and will be removed in the next release; use pling.${instead} instead.`);
+}
+
 export class Pling {
   /** @param {PlingOptions} [options] */
   constructor(options = {}) {
@@ -179,8 +204,22 @@ export class Pling {
     return settle(this.activity, { ...this.options.settle, pending: this.pendingWork, busy: this.options.busy });
   }
 
+  /**
+   * The one way to look at the page: settles it (unless `settle: false`), collects its
+   * snapshot and observes it — the page section, the tools, the omission counts, the system
+   * message, the snapshot itself (secrets masked) and the settle report. `call` runs against
+   * the latest observation.
+   * @param {{settle?: boolean}} [options]
+   * @returns {Promise<Observation>}
+   */
+  async observe(options = {}) {
+    await this.#engine();
+    const report = options.settle === false ? { settled: true, waitedMs: 0 } : await this.settle();
+    return this.#observeNow(report);
+  }
+
   /** Collects a snapshot now, without settling. */
-  collect() {
+  #collect() {
     this.#alive();
     return collect(this.registry, {
       attributes: this.options.attributes !== false,
@@ -190,27 +229,9 @@ export class Pling {
     });
   }
 
-  /** Settles, then collects a snapshot. */
-  async snapshot() {
-    const report = await this.settle();
-    const { snapshot } = this.collect();
-    return { snapshot, settle: report };
-  }
-
-  /**
-   * Settles, collects and observes: the page section, the tools, the system message.
-   * @param {{settle?: boolean}} [options]
-   * @returns {Promise<Observation>}
-   */
-  async observe(options = {}) {
-    await this.#engine();
-    const report = options.settle === false ? { settled: true, waitedMs: 0 } : await this.settle();
-    return this.observeNow(report);
-  }
-
-  /** Observes without waiting (the benchmark's path, and the debug panel's). */
-  observeNow(report = { settled: true, waitedMs: 0 }) {
-    const collected = this.collect();
+  /** Observes now, without waiting; the engine must be loaded. @returns {Observation} */
+  #observeNow(report = { settled: true, waitedMs: 0 }) {
+    const collected = this.#collect();
     const engine = new Observed(this.#serialize(collected), this.options.limits);
     this.#changed();
     this.last = { engine, targets: collected.targets, snapshot: collected.snapshot };
@@ -224,31 +245,88 @@ export class Pling {
     };
   }
 
-  /**
-   * Settles and collects a snapshot for the assistant loop, keeping its dispatch targets.
-   * @returns {Promise<{json: string, settle: import('./settle.js').SettleReport}>}
-   */
-  async capture() {
-    const settled = await this.settle();
-    const collected = this.collect();
-    const json = this.#serialize(collected);
-    this.#changed();
-    // The loop observes the JSON itself; an engine for `call` is made only if one is asked for.
-    this.last = { engine: null, json, targets: collected.targets, snapshot: collected.snapshot };
-    return { json, settle: settled };
+  /** Settles and collects the snapshot as the engine reads it (JSON, secrets scrubbed). */
+  async #settledJson() {
+    await this.#engine();
+    const report = await this.settle();
+    const collected = this.#collect();
+    return { collected, json: this.#serialize(collected), settle: report };
   }
 
   /**
-   * Settles, collects and observes, for a caller that keeps the result (and frees its engine).
+   * For the assistant loop: a settled snapshot as JSON, its dispatch targets kept for
+   * `perform`. The loop observes the JSON itself; an engine for `call` is made only if one is
+   * asked for.
+   * @returns {Promise<{json: string, settle: import('./settle.js').SettleReport}>}
+   */
+  async #forLoop() {
+    const { collected, json, settle: report } = await this.#settledJson();
+    this.#changed();
+    this.last = { engine: null, json, targets: collected.targets, snapshot: collected.snapshot };
+    return { json, settle: report };
+  }
+
+  /**
+   * For the Agent Surface: a settled observation it keeps (and frees) itself, leaving this
+   * Pling's latest observation as it is.
    * @returns {Promise<{engine: Observed, targets: Map<string, any>, json: string, settle: import('./settle.js').SettleReport}>}
    */
-  async take() {
-    await this.#engine();
-    const settled = await this.settle();
-    const collected = this.collect();
-    const json = this.#serialize(collected);
-    const engine = new Observed(json, this.options.limits);
-    return { engine, targets: collected.targets, json, settle: settled };
+  async #detached() {
+    const { collected, json, settle: report } = await this.#settledJson();
+    return { engine: new Observed(json, this.options.limits), targets: collected.targets, json, settle: report };
+  }
+
+  static {
+    internal.observeForLoop = (pling) => pling.#forLoop();
+    internal.observeDetached = (pling) => pling.#detached();
+  }
+
+  /**
+   * @deprecated Use `observe({ settle: false })`; its `snapshot` is what this returned.
+   * Collects a snapshot now, without settling.
+   */
+  collect() {
+    deprecated('collect()', 'observe({ settle: false })');
+    return this.#collect();
+  }
+
+  /**
+   * @deprecated Use `observe()`; its `snapshot` and `settle` are what this returned.
+   * @returns {Promise<{snapshot: import('./index.d.ts').Snapshot, settle: import('./settle.js').SettleReport}>}
+   */
+  async snapshot() {
+    deprecated('snapshot()', 'observe()');
+    const report = await this.settle();
+    const { snapshot } = this.#collect();
+    return { snapshot, settle: report };
+  }
+
+  /**
+   * @deprecated Use `observe({ settle: false })`.
+   * @param {import('./settle.js').SettleReport} [report]
+   * @returns {Observation}
+   */
+  observeNow(report) {
+    deprecated('observeNow()', 'observe({ settle: false })');
+    return this.#observeNow(report);
+  }
+
+  /**
+   * @deprecated Use `observe()`.
+   * @returns {Promise<{json: string, settle: import('./settle.js').SettleReport}>}
+   */
+  capture() {
+    deprecated('capture()', 'observe()');
+    return this.#forLoop();
+  }
+
+  /**
+   * @deprecated Use `observe()`, or `surface().observe()` for an agent outside the page.
+   * @returns {Promise<{engine: Observed, targets: Map<string, any>, json: string, settle: import('./settle.js').SettleReport}>}
+   */
+  take() {
+    deprecated('take()', 'observe()');
+    return this.#detached();
   }
 
   /**

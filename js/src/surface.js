@@ -6,6 +6,7 @@
 import { Observed, systemMessage } from './engine.js';
 import { messageOf } from './errors.js';
 import { askPerson } from './confirm.js';
+import { internal } from './pling.js';
 
 /** Version of what `observe` and `call` return; it changes only when their shape does. */
 export const SURFACE_VERSION = 1;
@@ -72,7 +73,7 @@ export class AgentSurface {
    */
   observe() {
     return this.#serial(async () => {
-      const taken = await this.pling.take();
+      const taken = await internal.observeDetached(this.pling);
       this.#replace(taken);
       return this.#view(taken.settle);
     });
@@ -89,7 +90,7 @@ export class AgentSurface {
   call(name, args = {}) {
     return this.#serial(async () => {
       if (!this.current) {
-        const taken = await this.pling.take();
+        const taken = await internal.observeDetached(this.pling);
         this.#replace(taken);
       }
       const current = /** @type {NonNullable<AgentSurface['current']>} */ (this.current);
@@ -105,7 +106,7 @@ export class AgentSurface {
         return { ok: false, ran: false, declined: true, actionId: run.actionId, content: current.engine.page.refusal(callJson, 'declined') };
       }
       const outcome = await this.pling.perform(run, current.targets);
-      const after = await this.pling.take();
+      const after = await internal.observeDetached(this.pling);
       const content = current.engine.page.receipt(callJson, JSON.stringify({ ok: outcome.ok, error: outcome.error ?? null }), after.engine.page);
       this.#replace(after);
       this.#view(after.settle);
