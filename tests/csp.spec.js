@@ -74,7 +74,7 @@ test('without wasm-unsafe-eval, the widget appears, says why, and the console na
     await expect(why).toContainText("security policy does not allow its engine");
     await expect(why).toContainText("'wasm-unsafe-eval'");
     await expect(why).toHaveAttribute('role', 'alert');
-    // Trying to send says it again, but the author is told once.
+    // Trying to send does not start it either; the author is told once.
     await page.locator('.pling-chat input').fill('Mark the milk as bought.');
     await page.keyboard.press('Enter');
     await page.waitForTimeout(300);

@@ -14,6 +14,8 @@ async function tasksChat(page, options = {}) {
   await page.waitForFunction(() => window.tasksApp);
   await page.evaluate(async ({ url, options }) => {
     const { mountChat } = await import('/js/src/index.js');
+    // The page's own chat makes way for this one.
+    window.tasksApp.chat?.destroy();
     window.chat = mountChat(window.tasksApp.pling, { baseURL: url, model: 'scripted', title: 'Task helper', ...options });
     window.chat.open();
   }, { url: model.url, options });
@@ -68,7 +70,7 @@ test('German is built in, and any string can be the author\'s own', async ({ pag
   const card = page.locator('.pling-chat .confirm');
   await expect(card.locator('.ask')).toHaveText('Soll ich das tun?');
   await expect(card.locator('.what')).toHaveText('Delete the task: „Book the design review“');
-  await expect(card.getByRole('button', { name: 'Ablehnen: Delete the task „Book the design review“' })).toBeFocused();
+  await expect(card.getByRole('button', { name: 'Erlauben: Delete the task „Book the design review“' })).toBeFocused();
   await card.getByRole('button', { name: /^Ablehnen/ }).click();
   await expect(card).toContainText('Abgelehnt');
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('Nicht gelöscht.');

@@ -81,7 +81,7 @@ const BUILD = {
   strong: (t) => el('strong', t.tokens),
   em: (t) => el('em', t.tokens),
   del: (t) => el('del', t.tokens),
-  codespan: (t) => Object.assign(document.createElement('code'), { textContent: decoded(t.text) }),
+  codespan: (t) => Object.assign(document.createElement('code'), { textContent: t.text }),
   br: () => el('br', null),
   link,
   // An image is its words (and its address, as text): nothing is fetched.

@@ -1,24 +1,25 @@
 // The chat widget's look: one constructed stylesheet adopted by each widget's shadow root (no
 // inline <style>, so a `style-src 'self'` policy does not strip it), themed through custom
-// properties on the host (`pling-chat { --pling-accent: #0a7 }`) and `::part(...)`, and a
-// colour scheme that follows the page's unless the author sets one.
+// properties on the host (`pling-chat { --pling-accent: #0a7 }`; the font ones are inherited,
+// so `:root { --pling-font: Inter, sans-serif }` works too) and `::part(...)`, and a colour
+// scheme that follows the page's unless the author sets one.
 
 const CSS = `
 :host { all: initial; --pling-accent: #2d5bd7; --pling-on-accent: #fff; --pling-bg: #fff; --pling-fg: #1d1d1f;
   --pling-muted: #f0f1f4; --pling-border: #d5d7de; --pling-subtle: #555; --pling-danger: #b3261e; --pling-ok: #1e7b34;
   --pling-warn-bg: #fff9e0; --pling-warn-border: #e0b400; --pling-radius: 12px;
-  --pling-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; --pling-font-size: 14px; --pling-z: 2147483000;
+  --pling-z: 2147483000;
   color-scheme: light; }
 :host([data-scheme="dark"]) { --pling-accent: #7aa2ff; --pling-on-accent: #0b1020; --pling-bg: #1c1d21; --pling-fg: #ececf1;
   --pling-muted: #2a2c33; --pling-border: #4a4c55; --pling-subtle: #b5b7c0; --pling-danger: #ff8a80; --pling-ok: #7ddc92;
   --pling-warn-bg: #3a3218; --pling-warn-border: #c9a227; color-scheme: dark; }
 .launcher { position: fixed; right: max(12px, env(safe-area-inset-right)); bottom: max(12px, env(safe-area-inset-bottom)); z-index: var(--pling-z);
-  border: 0; border-radius: 24px; padding: 10px 16px; font: 600 var(--pling-font-size)/1.2 var(--pling-font); background: var(--pling-accent);
+  border: 0; border-radius: 24px; padding: 10px 16px; font: 600 var(--pling-font-size, 14px)/1.2 var(--pling-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif); background: var(--pling-accent);
   color: var(--pling-on-accent); cursor: pointer; box-shadow: 0 2px 8px #0003; max-width: calc(100vw - 24px); }
 .panel { position: fixed; right: 12px; bottom: 12px; z-index: var(--pling-z); width: min(380px, calc(100vw - 24px));
   height: min(520px, calc(100vh - 24px)); display: flex; flex-direction: column; background: var(--pling-bg); color: var(--pling-fg);
   border: 1px solid var(--pling-border); border-radius: var(--pling-radius); box-shadow: 0 6px 24px #0004;
-  font: var(--pling-font-size)/1.45 var(--pling-font); overflow: hidden; }
+  font: var(--pling-font-size, 14px)/1.45 var(--pling-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif); overflow: hidden; }
 .panel[hidden], .launcher[hidden], .progress[hidden] { display: none; }
 .head { display: flex; align-items: center; gap: 8px; padding: 10px 14px; background: var(--pling-muted); border-bottom: 1px solid var(--pling-border); }
 .head strong { flex: 1; }
@@ -114,7 +115,9 @@ export function adoptStyles(root) {
  */
 export function schemeOf(host, theme) {
   if (theme === 'light' || theme === 'dark') return theme;
-  const declared = getComputedStyle(host.isConnected ? host : document.documentElement).colorScheme ?? 'normal';
+  // The host's own color-scheme is the widget's: the page's is its parent's.
+  const around = (host.isConnected && host.parentElement) || document.documentElement;
+  const declared = getComputedStyle(around).colorScheme ?? 'normal';
   const light = /\blight\b/.test(declared);
   const dark = /\bdark\b/.test(declared);
   if (dark && !light) return 'dark';
