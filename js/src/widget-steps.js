@@ -103,10 +103,18 @@ export function receiptLines(strings, receipt, labelOf) {
   for (const c of changed.records?.changed ?? []) lines.push(fill(strings.changedFields, { row: quoted(c.id), fields: c.fields.join(', ') }));
   if (changed.records?.added?.length) lines.push(fill(strings.added, { rows: rows(changed.records.added) }));
   if (changed.records?.removed?.length) lines.push(fill(strings.removed, { rows: rows(changed.records.removed) }));
-  for (const [name, { from, to }] of Object.entries(changed.state ?? {})) lines.push(`${name}: ${shown(from)} → ${shown(to)}`);
+  for (const [name, { from, to }] of Object.entries(changed.state ?? {})) lines.push(`${name}: ${stateChange(from, to)}`);
   for (const f of changed.feedback ?? []) lines.push(fill(strings.pageSays, { message: f.message }));
   if (!lines.length) lines.push(strings.nothingChanged);
   return lines;
+}
+
+/** A state's change: "3 → 2"; for an object, only its members that changed ("paid: 58 → 57"). */
+function stateChange(from, to) {
+  const plain = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!plain(from) || !plain(to)) return `${shown(from)} → ${shown(to)}`;
+  const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  return keys.filter((k) => JSON.stringify(from[k]) !== JSON.stringify(to[k])).map((k) => `${k} ${shown(from[k])} → ${shown(to[k])}`).join(', ');
 }
 
 /** A value as a short text. */
