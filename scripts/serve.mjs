@@ -45,7 +45,9 @@ async function resolveFile(path) {
 
 /**
  * Starts the server.
- * @param {{port?: number, host?: string, model?: string, apiKey?: string, modelName?: string}} [options]
+ * @param {{port?: number, host?: string, model?: string, apiKey?: string, modelName?: string, headers?: Record<string, string>}} [options]
+ *   `headers` go on every file served (e.g. a `content-security-policy` to try a page under);
+ *   PLING_CSP sets that one from the environment.
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
 export function startServer(options = {}) {
@@ -54,6 +56,7 @@ export function startServer(options = {}) {
   const apiKey = options.apiKey ?? process.env.PLING_API_KEY;
   const modelName = options.modelName ?? process.env.PLING_MODEL;
   // The model proxy a page owner's server runs: pling-runtime/proxy.
+  const extra = options.headers ?? (process.env.PLING_CSP ? { 'content-security-policy': process.env.PLING_CSP } : {});
   const proxy = model ? toNodeHandler(createProxy({ target: model, apiKey, model: modelName })) : null;
   const server = createServer(async (req, res) => {
     const { pathname } = new URL(req.url, 'http://localhost');
@@ -74,7 +77,7 @@ export function startServer(options = {}) {
       return;
     }
     const body = await readFile(file);
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...extra });
     res.end(body);
   });
   return new Promise((ok) => {

@@ -22,7 +22,7 @@ async function violations(page) {
 async function mount(page, url) {
   await page.evaluate(async (url) => {
     const { mountChat } = await import('/js/src/index.js');
-    window.chat = mountChat(window.labApp.pling, { baseURL: url, model: 'scripted', title: 'Account helper', retry: { maxRetries: 0 } });
+    window.chat = mountChat(window.labApp.pling, { baseURL: url, model: 'scripted', title: 'Account helper', retry: { maxRetries: 0 }, suggestions: ['Delete my account', 'Publish my profile'] });
   }, url);
 }
 
@@ -44,7 +44,7 @@ test('no serious or critical axe violation in the widget, closed, open, confirmi
   await expect(page.locator('.pling-chat .confirm')).toBeVisible();
   expect(await violations(page), 'confirming').toEqual([]);
   await page.locator('.pling-chat .confirm button.allow').click();
-  await expect(page.locator('.pling-chat .msg.step').last()).toContainText('Done:');
+  await expect(page.locator('.pling-chat .msg.step.ok')).toContainText('Delete the account');
   await expect(page.locator('.pling-chat .msg.assistant.rich strong')).toHaveText('account');
   expect(await violations(page), 'answered').toEqual([]);
   await page.locator('.pling-chat input').fill('Again.');

@@ -355,14 +355,16 @@ test('the chat widget: the person asks, confirms in the panel, and reads the ans
   await page.locator('.pling-chat .send').click();
   await page.locator('.pling-chat .confirm button', { hasText: 'Allow' }).click();
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('I deleted the account, as you allowed.');
-  await expect(page.locator('.pling-chat .msg.step').first()).toHaveText('→ Delete the account');
-  const done = page.locator('.pling-chat .msg.step').last();
-  await expect(done).toContainText('Done: ✓ Delete the account');
-  // The raw receipt, as the model read it, is one click away.
-  await expect(done.locator('details pre')).toBeHidden();
-  await done.locator('summary', { hasText: 'Receipts' }).click();
-  await expect(done.locator('details pre')).toContainText('"ok": true');
-  await expect(done.locator('details pre')).toContainText('"id": "delete_account"');
+  // One line for the step, in the action's words, marked done.
+  const done = page.locator('.pling-chat .msg.step');
+  await expect(done).toHaveCount(1);
+  await expect(done.locator('.words')).toHaveText('Delete the account');
+  await expect(done).toHaveClass(/\bok\b/);
+  // What it changed, from the receipt the model read, is one click away, in words.
+  await expect(done.locator('details li').first()).toBeHidden();
+  await done.locator('summary', { hasText: 'Details' }).click();
+  await expect(done.locator('details li').first()).toBeVisible();
+  await expect(done.locator('details')).not.toContainText('"ok"');
   expect(await page.locator('#status').textContent()).toBe('Deleted');
   // The widget is not part of what the model sees.
   expect(systemOf(model.requests[0])).not.toContain('Helper');
@@ -423,15 +425,15 @@ test('a row the request does not name is sent back; asked for again, the widget 
   await page.locator('.pling-chat input').last().fill('Delete the task Book the design review.');
   await page.locator('.pling-chat .send').last().click();
   const card = page.locator('.pling-chat .confirm').last();
-  await expect(card).toContainText('Allow: Delete the task \u201cReply to the support queue\u201d (t3)?');
-  // The row's fields as the page shows them, to judge it by.
-  await expect(card.locator('dl.facts dt')).toHaveText(['title', 'done']);
-  await expect(card.locator('dl.facts dd')).toHaveText(['Reply to the support queue', 'false']);
+  // The row as the person knows it, by its label, not its id or a dump of its fields.
+  await expect(card.locator('.what')).toHaveText('Delete the task: \u201cReply to the support queue\u201d');
+  await expect(card).not.toContainText('t3');
+  await expect(card.locator('dl.facts')).toHaveCount(0);
   await expect(card).toHaveAttribute('role', 'alertdialog');
-  await page.getByRole('button', { name: 'Deny: Delete the task \u201cReply to the support queue\u201d (t3)' }).click();
+  await page.getByRole('button', { name: 'Deny: Delete the task \u201cReply to the support queue\u201d' }).click();
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('You declined; nothing was deleted.');
   expect(await page.evaluate(() => window.tasksApp.tasks.some((t) => t.id === 't3'))).toBe(true);
-  await expect(card).toContainText('denied');
+  await expect(card).toContainText('Denied');
   const sentBack = JSON.parse(model.requests[1].body.messages.at(-1).content).result.error;
   expect(sentBack).toBe('not run: the request does not name t3 \u201cReply to the support queue\u201d; the rows it names are t2 \u201cBook the design review\u201d. Call `delete` with the record the request names');
   // Nothing ran, so no step says it did.
@@ -496,7 +498,7 @@ test('<pling-chat>: themed from the page, Escape answers no to a confirmation an
     document.head.append(style);
     const el = document.createElement('pling-chat');
     el.setAttribute('endpoint', url);
-    el.setAttribute('label', 'Account helper');
+    el.setAttribute('title', 'Account helper');
     el.setAttribute('model', 'scripted');
     el.pling = window.labApp.pling;
     document.body.append(el);

@@ -1,8 +1,8 @@
 // The chat widget as a person sees it, on the orders demo against the scripted model: closed,
 // open, working, answered with its steps, asking to confirm, handing a step over, and an error —
-// at desktop and phone sizes, light and dark. Every state is checked before it is pictured.
-// `npm run screenshots` writes the pictures to docs/screenshots/ (the README shows them);
-// the test run writes them under test-results/.
+// at desktop and phone sizes, light and dark, and the panel in German. Every state is checked
+// before it is pictured. The run redraws the pictures in docs/screenshots/ (the README shows
+// them); PLING_SCREENSHOTS_DIR writes them elsewhere.
 import { test, expect } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,19 +10,22 @@ import { reply } from './model-server.mjs';
 import { useModelServer } from './pages.mjs';
 
 const model = useModelServer(test);
-const OUT = process.env.PLING_SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const OUT = process.env.PLING_SCREENSHOTS_DIR ?? 'docs/screenshots';
 const STATES = ['closed', 'open', 'working', 'answered', 'confirm', 'handoff', 'error'];
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 /** The orders demo with its chat talking to the scripted model. */
-async function open(page, hash = '') {
+async function open(page, hash = '', options = {}) {
   await page.goto(`/orders/${hash}`);
   await page.waitForFunction(() => window.ordersApp?.chat);
-  await page.evaluate(async (url) => {
+  await page.evaluate(async ({ url, options }) => {
     const { mountChat } = await import('/js/src/index.js');
     window.ordersApp.chat.destroy();
-    window.ordersApp.chat = mountChat(window.ordersApp.pling, { baseURL: url, model: 'scripted', title: 'Orders assistant', placeholder: 'e.g. Refund order 1498' });
-  }, model.url);
+    window.ordersApp.chat = mountChat(window.ordersApp.pling, {
+      baseURL: url, model: 'scripted', title: 'Orders assistant', placeholder: 'e.g. Refund order 1498',
+      suggestions: ['Which orders await payment?', 'Ship every paid order'], ...options,
+    });
+  }, { url: model.url, options });
 }
 
 async function ask(page, text) {
@@ -45,11 +48,13 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 
       await page.locator('.pling-chat .launcher').click();
       await expect(page.locator('.pling-chat input')).toBeFocused();
+      await expect(page.locator('.pling-chat .suggestions button')).toHaveCount(2);
       await shot('open');
 
       model.script([{ hang: true }]);
       await ask(page, 'Ship order 1498.');
       await expect(page.locator('.pling-chat .send')).toHaveText('Stop');
+      await expect(page.locator('.pling-chat .progress')).toBeVisible();
       await shot('working');
       await page.locator('.pling-chat .send').click();
       await expect(page.locator('.pling-chat .send')).toHaveText('Send');
@@ -60,13 +65,15 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       ]);
       await ask(page, 'Ship order 1498.');
       await expect(page.locator('.pling-chat .msg.assistant.rich strong').last()).toHaveText('Shipped');
-      await expect(page.locator('.pling-chat .msg.step').last()).toContainText('1498');
+      await expect(page.locator('.pling-chat .msg.step.ok .words').last()).toContainText('Ana Lima');
+      await page.locator('.pling-chat .msg.step.ok summary').last().click();
       await shot('answered');
 
       model.script([reply.calls([{ name: 'refund', arguments: { record: '1497' } }]), reply.text('You declined; nothing was refunded.')]);
       await ask(page, 'Refund order 1497.');
       const card = page.locator('.pling-chat .confirm').last();
-      await expect(card).toContainText('1497');
+      await expect(card.locator('.what')).toBeVisible();
+      await expect(card).not.toContainText('1497');
       await shot('confirm');
       await card.getByRole('button', { name: /^Deny/ }).click();
       await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('You declined; nothing was refunded.');
@@ -85,6 +92,20 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     });
   }
 }
+
+test('the panel in German, desktop', async ({ page }) => {
+  mkdirSync(OUT, { recursive: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await open(page, '', { locale: 'de', title: 'Bestell-Assistent', placeholder: undefined, suggestions: ['Welche Bestellungen warten auf Zahlung?'] });
+  await page.locator('.pling-chat .launcher').click();
+  model.script([reply.calls([{ name: 'refund', arguments: { record: '1497' } }]), reply.text('Abgelehnt; nichts wurde erstattet.')]);
+  await ask(page, 'Erstatte Bestellung 1497.');
+  const card = page.locator('.pling-chat .confirm').last();
+  await expect(card.getByRole('button', { name: /^Erlauben/ })).toBeFocused();
+  await page.locator('.pling-chat .panel').screenshot({ path: join(OUT, 'desktop-light-de.png'), animations: 'disabled', caret: 'hide' });
+  await card.getByRole('button', { name: /^Ablehnen/ }).click();
+  await expect(page.locator('.pling-chat .send')).toHaveText('Senden');
+});
 
 test('the README shows the pictures of every state', () => {
   const readme = readFileSync('README.md', 'utf8');

@@ -554,18 +554,95 @@ export declare class Assistant {
 }
 
 export interface ChatOptions extends AssistantOptions {
+  /** The name on the launcher and the panel's header (default: `strings.title`, "Assistant"). */
   title?: string;
+  /** @deprecated The old name of `title`; still read. */
+  label?: string;
+  /** The input's placeholder (default: `strings.placeholder`). */
   placeholder?: string;
+  /** Where the widget is appended (default `document.body`). */
   container?: HTMLElement;
+  /** The built-in language: `'en'` or `'de'` (a tag such as `de-CH` picks `de`); default the page's `lang`, else English. */
+  locale?: string;
+  /** Any of the widget's words, over the locale's (placeholders such as `{action}` are filled in). */
+  strings?: Partial<ChatStrings>;
+  /** The first message on the empty panel (default: `strings.greeting`). */
+  greeting?: string;
+  /** Requests offered under the greeting; clicking one sends it. */
+  suggestions?: string[];
+  /** `'auto'` (default) follows the page's `color-scheme` (else its background); `'light'` or `'dark'` fixes it. */
+  theme?: 'light' | 'dark' | 'auto';
 }
 
 /**
- * `<pling-chat endpoint="/v1" label="…" placeholder="…" model="…">`: the chat as an element
- * (defined when the package loads). It talks to its `pling` property, else the script build's
- * Pling. Themed with `--pling-accent`, `--pling-bg`, `--pling-fg`, `--pling-muted`,
- * `--pling-border`, `--pling-subtle`, `--pling-danger`, `--pling-warn-bg`, `--pling-warn-border`,
- * `--pling-radius`, `--pling-font`, `--pling-z` and `::part(launcher | panel | header | title |
- * close | log | message | user | assistant | step | confirm | allow | deny | form | input | send)`.
+ * Every word the chat widget shows. `{name}` placeholders are filled in: `{title}` (open),
+ * `{action}` and `{row}` (step, stepOnRow), `{text}` (quote), `{what}` (allowLabel, denyLabel),
+ * `{row}` and `{fields}` (changedFields), `{rows}` (added, removed), `{page}` (pageMoved),
+ * `{message}` (pageSays), `{reason}` (couldNotStart), `{request}` (interrupted), `{seconds}`
+ * (rateLimitedWait). The problem kinds (`unreachable` … `engine`) word a failed model call.
+ */
+export interface ChatStrings {
+  title: string;
+  open: string;
+  close: string;
+  greeting: string;
+  suggestions: string;
+  placeholder: string;
+  message: string;
+  send: string;
+  stop: string;
+  working: string;
+  step: string;
+  stepOnRow: string;
+  quote: string;
+  stepDone: string;
+  stepFailed: string;
+  stepRunning: string;
+  details: string;
+  changedFields: string;
+  added: string;
+  removed: string;
+  pageMoved: string;
+  pageSays: string;
+  nothingChanged: string;
+  confirmQuestion: string;
+  allow: string;
+  deny: string;
+  allowLabel: string;
+  denyLabel: string;
+  allowed: string;
+  denied: string;
+  yourStep: string;
+  showMe: string;
+  showMeLabel: string;
+  couldNotStart: string;
+  blockedByPolicy: string;
+  nothingChangedOnPage: string;
+  couldNotFinish: string;
+  interrupted: string;
+  unreachable: string;
+  key: string;
+  quota: string;
+  rateLimited: string;
+  rateLimitedWait: string;
+  tooLong: string;
+  noModel: string;
+  timeout: string;
+  server: string;
+  badReply: string;
+  engine: string;
+}
+
+/**
+ * `<pling-chat endpoint="/v1" title="…" placeholder="…" model="…" locale="de" theme="auto"
+ * greeting="…" suggestions='["…"]'>`: the chat as an element (defined when the package loads;
+ * `label` is the deprecated name of `title`). It talks to its `pling` property, else the script
+ * build's Pling. Themed with `--pling-accent`, `--pling-on-accent`, `--pling-bg`, `--pling-fg`,
+ * `--pling-muted`, `--pling-border`, `--pling-subtle`, `--pling-danger`, `--pling-ok`,
+ * `--pling-warn-bg`, `--pling-warn-border`, `--pling-radius`, `--pling-font` (a font family),
+ * `--pling-font-size`, `--pling-z` and `::part(launcher | panel | header | title | close | log |
+ * intro | suggestion | message | user | assistant | greeting | step | details | progress |
+ * confirm | allow | deny | handoff | form | input | send)`.
  */
 export declare class PlingChatElement extends HTMLElement {
   pling: Pling | null;

@@ -1,55 +1,105 @@
-// The chat's answers as Markdown: parsed by marked, cleaned by DOMPurify, so lists, emphasis,
-// code and links read as the model meant them and nothing the model writes can run or load on
-// the page. Built into its own file (js/dist/markdown.js) and loaded when the first answer is
-// shown, not with the page.
+// The chat's answers as Markdown: parsed into tokens by marked, then built as DOM nodes from
+// an allowed set — no HTML string is ever parsed, so nothing the model writes can run or load
+// on the page, and the renderer needs no Trusted Types policy. Built into its own file
+// (js/dist/markdown.js) and loaded when the first answer is shown, not with the page.
 //
 // What may come through: paragraphs, emphasis, code, lists, quotes, headings, tables, rules,
 // line breaks and links. Raw HTML in the answer is shown as text; images are not loaded (an
-// image URL can carry page data to another host without anyone clicking); a link is kept only
-// for http(s) and mailto, opens in a new tab, and sends no opener or referrer.
+// image URL can carry page data to another host without anyone clicking), they are their
+// words and address; a link is kept only for http(s) and mailto, opens in a new tab, and
+// sends no opener or referrer.
 
-import { Marked } from 'marked';
-import DOMPurify from 'dompurify';
+import { Lexer } from 'marked';
 
-const ALLOWED_TAGS = [
-  'p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr', 'a',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
-];
-const ALLOWED_ATTR = ['href', 'title', 'start', 'align'];
 const SAFE_URL = /^(?:https?:|mailto:)/i;
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
-const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const marked = new Marked({
-  gfm: true,
-  breaks: true,
-  async: false,
-  renderer: {
-    // Raw HTML is the model's text, not markup.
-    html: ({ text }) => escapeHtml(text),
-    // An image is its words (and its address, as text): nothing is fetched.
-    image: ({ text, href }) => escapeHtml(text ? `${text} (${href})` : href),
-  },
+/** Text as the reader sees it: the few character references marked leaves in place, decoded. */
+const decoded = (text) => String(text ?? '').replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name) => {
+  if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+  const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
 });
 
-let purifier = null;
+/** An element with children built from tokens. */
+function el(tag, tokens, attrs = {}) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (tokens) node.append(...nodes(tokens));
+  return node;
+}
 
-/** DOMPurify for this window, with the link rules added once. */
-function purify() {
-  if (purifier) return purifier;
-  purifier = DOMPurify(window);
-  purifier.addHook('afterSanitizeAttributes', (node) => {
-    if (node.nodeName !== 'A') return;
-    const href = node.getAttribute('href') ?? '';
-    if (!SAFE_URL.test(href.trim())) {
-      node.removeAttribute('href');
-      return;
-    }
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer nofollow');
-    if (!node.hasAttribute('title')) node.setAttribute('title', href);
+/** A link, if its address is one a person may follow; else only its words. */
+function link(token) {
+  const href = String(token.href ?? '').trim();
+  if (!SAFE_URL.test(href)) return el('a', token.tokens);
+  return el('a', token.tokens, { href, target: '_blank', rel: 'noopener noreferrer nofollow', title: token.title || href });
+}
+
+/** A list, its items, and a task item's box as text. */
+function list(token) {
+  const attrs = token.ordered && token.start !== '' && token.start !== 1 ? { start: String(token.start) } : {};
+  const out = el(token.ordered ? 'ol' : 'ul', null, attrs);
+  for (const item of token.items) {
+    const li = el('li', item.tokens);
+    if (item.task) li.prepend(item.checked ? '☑ ' : '☐ ');
+    out.append(li);
+  }
+  return out;
+}
+
+/** A table: header cells, then rows, aligned as written. */
+function table(token) {
+  const cell = (tag, c, i) => el(tag, c.tokens, token.align[i] ? { align: token.align[i] } : {});
+  const head = el('thead', null);
+  head.append(el('tr', null));
+  head.firstChild.append(...token.header.map((c, i) => cell('th', c, i)));
+  const body = el('tbody', null);
+  for (const row of token.rows) {
+    const tr = el('tr', null);
+    tr.append(...row.map((c, i) => cell('td', c, i)));
+    body.append(tr);
+  }
+  const out = el('table', null);
+  out.append(head, body);
+  return out;
+}
+
+/** What each kind of token becomes; a kind not listed is its text. */
+const BUILD = {
+  paragraph: (t) => el('p', t.tokens),
+  heading: (t) => el(`h${Math.min(6, Math.max(1, t.depth))}`, t.tokens),
+  code: (t) => {
+    const pre = el('pre', null);
+    pre.append(Object.assign(document.createElement('code'), { textContent: t.text }));
+    return pre;
+  },
+  blockquote: (t) => el('blockquote', t.tokens),
+  hr: () => el('hr', null),
+  list,
+  table,
+  strong: (t) => el('strong', t.tokens),
+  em: (t) => el('em', t.tokens),
+  del: (t) => el('del', t.tokens),
+  codespan: (t) => Object.assign(document.createElement('code'), { textContent: t.text }),
+  br: () => el('br', null),
+  link,
+  // An image is its words (and its address, as text): nothing is fetched.
+  image: (t) => document.createTextNode(t.text ? `${decoded(t.text)} (${t.href})` : t.href),
+  // Raw HTML is the model's text, not markup.
+  html: (t) => (t.block ? Object.assign(document.createElement('p'), { textContent: t.text.trimEnd() }) : document.createTextNode(t.text)),
+  text: (t) => (t.tokens ? nodes(t.tokens) : document.createTextNode(decoded(t.text))),
+  space: () => null,
+  def: () => null,
+};
+
+/** @param {any[]} tokens @returns {Node[]} */
+function nodes(tokens) {
+  return tokens.flatMap((t) => {
+    const build = BUILD[/** @type {keyof typeof BUILD} */ (t.type)];
+    const out = build ? build(t) : document.createTextNode(decoded(t.text ?? t.raw ?? ''));
+    return out ?? [];
   });
-  return purifier;
 }
 
 /**
@@ -58,11 +108,8 @@ function purify() {
  * @returns {DocumentFragment}
  */
 export function renderMarkdown(text) {
-  const html = /** @type {string} */ (marked.parse(String(text ?? '')));
-  return purify().sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOWED_URI_REGEXP: SAFE_URL,
-    RETURN_DOM_FRAGMENT: true,
-  });
+  const tokens = Lexer.lex(String(text ?? ''), { gfm: true, breaks: true });
+  const fragment = document.createDocumentFragment();
+  fragment.append(...nodes(tokens));
+  return fragment;
 }

@@ -5,7 +5,9 @@
 // The engine's .wasm is loaded from ../wasm/ beside the script's folder, the package layout (or from data-pling-wasm). When ready,
 // `Pling.ready` resolves to the page's Pling instance and a `pling:ready` event fires on document.
 // With data-pling-endpoint (an OpenAI-compatible base URL, ideally a same-origin proxy such as
-// "/v1") the chat widget is mounted too; data-pling-model and data-pling-title configure it.
+// "/v1") the chat widget is mounted too; data-pling-model, data-pling-title, data-pling-placeholder,
+// data-pling-locale, data-pling-theme, data-pling-greeting, data-pling-suggestions (a JSON array)
+// and data-pling-strings (a JSON object) configure it.
 // Where the browser offers WebMCP (`document.modelContext`), the page's tools are registered
 // there too, unless data-pling-webmcp="off". With data-pling-surface="message", the Agent
 // Surface answers window messages (see AgentSurface.listen).
@@ -34,11 +36,7 @@ function start() {
     api.instance = instance;
     const endpoint = script?.getAttribute('data-pling-endpoint');
     if (endpoint) {
-      api.chat = mountChat(instance, {
-        baseURL: endpoint,
-        model: script.getAttribute('data-pling-model') || undefined,
-        title: script.getAttribute('data-pling-title') || undefined,
-      });
+      api.chat = mountChat(instance, { baseURL: endpoint, ...chatAttributes(script) });
     }
     // Agents in the browser get the page's tools through WebMCP, where it exists.
     if (script?.getAttribute('data-pling-webmcp') !== 'off') api.webmcp = connectWebMCP(instance);
@@ -47,6 +45,16 @@ function start() {
     document.dispatchEvent(new CustomEvent('pling:ready', { detail: instance }));
     return instance;
   });
+}
+
+/** The chat's options from the script tag's data-pling-* attributes. @param {HTMLScriptElement} el */
+function chatAttributes(el) {
+  const attr = (name) => el.getAttribute(`data-pling-${name}`) || undefined;
+  const json = (name) => (attr(name) === undefined ? undefined : JSON.parse(attr(name)));
+  return {
+    model: attr('model'), title: attr('title'), placeholder: attr('placeholder'), locale: attr('locale'),
+    theme: /** @type {any} */ (attr('theme')), greeting: attr('greeting'), suggestions: json('suggestions'), strings: json('strings'),
+  };
 }
 
 const api = {
