@@ -182,7 +182,8 @@ mod tests {
         assert_eq!(off.assists, Assists::none());
         let on = from_json(r#"{"assists": true}"#, AgentConfig::read).unwrap();
         assert_eq!(on.assists, Assists::default());
-        let one = from_json(r#"{"assists": {"unseenRows": "confirm"}}"#, AgentConfig::read).unwrap();
+        let one =
+            from_json(r#"{"assists": {"unseenRows": "confirm"}}"#, AgentConfig::read).unwrap();
         assert_eq!(one.assists.unseen_rows, UnseenRows::Confirm);
         assert!(one.assists.non_answers, "an absent member keeps its default");
     }

@@ -328,6 +328,7 @@ fn agent_config() -> impl Strategy<Value = AgentConfig> {
                 max_steps: steps,
                 max_repeated_failures: failures,
                 max_calls_per_reply: calls,
+                assists: Default::default(),
                 max_confirmations_per_reply: confirmations,
             }
         })

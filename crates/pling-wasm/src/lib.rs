@@ -19,11 +19,7 @@ pub mod panic;
 use wasm_bindgen::prelude::*;
 
 /// The heap, grown from the module's memory as needed (the `small-alloc` feature).
-#[cfg(all(
-    feature = "small-alloc",
-    target_family = "wasm",
-    not(target_feature = "atomics")
-))]
+#[cfg(all(feature = "small-alloc", target_family = "wasm", not(target_feature = "atomics")))]
 #[global_allocator]
 static HEAP: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 

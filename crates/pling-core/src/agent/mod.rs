@@ -764,7 +764,8 @@ impl Agent {
         let (Some(record), Some(shown)) = (checked.record.as_deref(), self.shown.clone()) else {
             return Verdict::Run;
         };
-        let writes = crate::call::action_of(shown.snapshot(), checked).is_none_or(|a| a.effect == Write);
+        let writes =
+            crate::call::action_of(shown.snapshot(), checked).is_none_or(|a| a.effect == Write);
         if !writes || checked.handoff {
             return Verdict::Run;
         }

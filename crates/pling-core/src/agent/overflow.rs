@@ -42,4 +42,3 @@ pub(super) fn overflow_ratio(error: &ModelError) -> Option<f64> {
         _ => None,
     }
 }
-

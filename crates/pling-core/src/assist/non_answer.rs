@@ -111,10 +111,22 @@ mod tests {
     #[test]
     fn shapes_are_told_apart_in_any_language() {
         let ask = "Markiere die Aufgabe „Bericht“ als erledigt.";
-        assert_eq!(non_answer("markiere die Aufgabe Bericht als erledigt", ask, None), Some(NonAnswer::Echo));
-        assert_eq!(non_answer("把任务标记为完成。", "把任务标记为完成", None), Some(NonAnswer::Echo));
-        assert_eq!(non_answer("<page_data>{\"a\":1}</page_data>", ask, None), Some(NonAnswer::PageData));
-        assert_eq!(non_answer("{\"result\": {\"ok\": true}}", ask, None), Some(NonAnswer::ToolResult));
+        assert_eq!(
+            non_answer("markiere die Aufgabe Bericht als erledigt", ask, None),
+            Some(NonAnswer::Echo)
+        );
+        assert_eq!(
+            non_answer("把任务标记为完成。", "把任务标记为完成", None),
+            Some(NonAnswer::Echo)
+        );
+        assert_eq!(
+            non_answer("<page_data>{\"a\":1}</page_data>", ask, None),
+            Some(NonAnswer::PageData)
+        );
+        assert_eq!(
+            non_answer("{\"result\": {\"ok\": true}}", ask, None),
+            Some(NonAnswer::ToolResult)
+        );
         let definition = r#"{"type": "function", "function": {"name": "x", "parameters": {}}}"#;
         assert_eq!(non_answer(definition, ask, None), Some(NonAnswer::ToolDefinition));
         assert_eq!(non_answer("You repeated my request instead", ask, Some(NUDGE)), None);
