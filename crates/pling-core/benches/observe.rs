@@ -71,5 +71,27 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// The pathological shapes of the hostile tests, one observation each at 10k and 100k items:
+/// 100k / 10k near 10 means linear.
+fn pathological(c: &mut Criterion) {
+    let limits = Limits::default();
+    let mut g = c.benchmark_group("pathological");
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_millis(200));
+    for (name, make) in common::shapes::ALL {
+        for n in [10_000usize, 100_000] {
+            let snapshot = make(n);
+            g.bench_with_input(BenchmarkId::new(name, n), &snapshot, |b, s| {
+                b.iter(|| {
+                    let o = observe(black_box(s), &limits).expect("valid");
+                    black_box(render(&o).section.len())
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, pathological);
 criterion_main!(benches);

@@ -192,7 +192,7 @@ pub fn still_runs(current: &Observed, call: &Call) -> Result<(), String> {
         crate::observe::Target::Action { id, .. } => *id == call.action_id && call.record.is_none(),
         crate::observe::Target::Rows { rows, blocked, .. } => {
             blocked_for = blocked.iter().find(|b| same(&b.row)).map(|b| b.reason);
-            blocked_for.is_some() || rows.iter().any(same)
+            blocked_for.is_some() || rows.iter().any(|r| same(&r))
         }
     });
     if let (Some(_), Some(reason)) = (entry, blocked_for) {

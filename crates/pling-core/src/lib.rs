@@ -48,7 +48,7 @@ pub mod validate;
 pub use error::{LimitsError, SnapshotError};
 pub use limits::Limits;
 pub use observe::{
-    legal_name, observe, Entry, Observation, Omissions, Row, Target, COVERED_REASON,
+    legal_name, observe, Entry, Observation, Omissions, Row, Rows, Target, COVERED_REASON,
     DEFAULT_REASON, MAX_NAME_CHARS,
 };
 pub use observed::Observed;

@@ -147,7 +147,7 @@ pub enum Target<'a> {
     Rows {
         /// The rows, in page order.
         #[serde(skip)]
-        rows: Vec<Row<'a>>,
+        rows: Rows<'a>,
         /// How many rows can run now (`rows.len()`).
         count: usize,
         /// Rows that can run now and are outside the viewport.
@@ -177,6 +177,75 @@ pub struct Row<'a> {
     pub action: &'a str,
     /// Whether the action is a row set, whose row ids read `{action}@{record}`.
     pub set: bool,
+}
+
+/// The rows of a folded entry, in page order: rows placed one at a time, and the rest of a
+/// row set's rows kept as the snapshot's own slice of ids, so a long list costs no row each.
+#[derive(Debug, Clone, Default)]
+pub struct Rows<'a> {
+    parts: Vec<Part<'a>>,
+    len: usize,
+}
+
+#[derive(Debug, Clone)]
+enum Part<'a> {
+    One(Row<'a>),
+    /// Rows of the row set `action`, one for each record.
+    Run {
+        records: &'a [String],
+        action: &'a str,
+    },
+}
+
+impl<'a> Rows<'a> {
+    /// How many rows.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it holds no row.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The first row.
+    pub fn first(&self) -> Option<Row<'a>> {
+        self.iter().next()
+    }
+
+    /// The rows, in page order.
+    pub fn iter(&self) -> impl Iterator<Item = Row<'a>> + '_ {
+        self.parts.iter().flat_map(|p| {
+            let (one, run) = match p {
+                Part::One(row) => (Some(*row), None),
+                Part::Run { records, action } => (None, Some((*records, *action))),
+            };
+            let run = run.into_iter().flat_map(|(records, action)| {
+                records.iter().map(move |record| Row { record, action, set: true })
+            });
+            one.into_iter().chain(run)
+        })
+    }
+
+    fn push(&mut self, row: Row<'a>) {
+        self.parts.push(Part::One(row));
+        self.len += 1;
+    }
+
+    /// Appends a row set's rows, one for each of `records`.
+    fn push_run(&mut self, records: &'a [String], action: &'a str) {
+        self.parts.push(Part::Run { records, action });
+        self.len += records.len();
+    }
+}
+
+impl<'r, 'a> IntoIterator for &'r Rows<'a> {
+    type Item = Row<'a>;
+    type IntoIter = Box<dyn Iterator<Item = Row<'a>> + 'r>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
 }
 
 impl<'a> Row<'a> {
@@ -845,11 +914,53 @@ struct Folder<'a, 'k> {
     keys: &'k [OnceCell<String>],
     /// Fold key to its place in `candidates`.
     folds: StrMap<'k>,
-    /// Per fold key: the entries of that shape.
-    candidates: Vec<Vec<usize>>,
+    /// Per fold key: the entries of that shape, by parameter schema.
+    candidates: Vec<Vec<Candidates<'a>>>,
     /// Per entry: the one action that filled it so far, or the records it holds once a
     /// second action folds into it.
     sources: Vec<Source<'a>>,
+}
+
+/// The entries of one shape and one parameter schema, in the order they were opened.
+struct Candidates<'a> {
+    params: Option<&'a Value>,
+    entries: Vec<usize>,
+    /// For a record that some of them turned away: where in `entries` to start looking, each
+    /// entry before it holding that record already. Entries never lose a row, so the place
+    /// only moves forward, and a thousand declarations of one row cost a thousand steps.
+    start: StrMap<'a>,
+}
+
+impl<'a> Candidates<'a> {
+    fn new(params: Option<&'a Value>, e: usize) -> Self {
+        Self { params, entries: vec![e], start: StrMap::default() }
+    }
+
+    /// The first entry that takes `row` (recording it), from the record's starting place.
+    fn choose(
+        &mut self,
+        entries: &[Entry<'a>],
+        sources: &mut [Source<'a>],
+        name: &str,
+        row: &Row<'a>,
+    ) -> Option<usize> {
+        let from = self.start.get(row.record).unwrap_or(0);
+        let found = self.entries[from.min(self.entries.len())..]
+            .iter()
+            .position(|&e| accepts(&mut sources[e], &entries[e].target, name, row))
+            .map(|p| from + p);
+        // Every entry from `from` to the one that took it (or to the end) holds the record.
+        let next = found.unwrap_or(self.entries.len());
+        if next > from {
+            match self.start.get_mut(row.record) {
+                Some(start) => *start = next,
+                None => {
+                    self.start.insert(row.record, next);
+                }
+            }
+        }
+        found.map(|p| self.entries[p])
+    }
 }
 
 /// Whether an entry might hold a record twice. Rows whose id reads `{name}@{record}` cannot
@@ -990,34 +1101,36 @@ impl<'a> Folder<'a, '_> {
             }
         }
         let key = self.keys[m.index].get_or_init(|| fold_key(m)).as_str();
-        let (entries, sources) = (&self.entries, &mut self.sources);
         let shape = self.folds.get(key);
-        let mut chosen = None;
-        for &e in shape.map_or(&[][..], |k| &self.candidates[k]) {
-            let entry = &entries[e];
-            if entry.params == a.params.as_ref()
-                && accepts(&mut sources[e], &entry.target, name, &row)
-            {
-                chosen = Some(e);
-                break;
+        let params = a.params.as_ref();
+        let group = shape.and_then(|k| self.candidates[k].iter().position(|c| c.params == params));
+        let chosen = match (shape, group) {
+            (Some(k), Some(g)) => {
+                self.candidates[k][g].choose(&self.entries, &mut self.sources, name, &row)
             }
-        }
+            _ => None,
+        };
         let e = match chosen {
             Some(e) => e,
             None => {
-                let target =
-                    Target::Rows { rows: Vec::new(), count: 0, offscreen: 0, blocked: Vec::new() };
+                let target = Target::Rows {
+                    rows: Rows::default(),
+                    count: 0,
+                    offscreen: 0,
+                    blocked: Vec::new(),
+                };
                 let source = Source::Fresh {
                     only: Some(row.action),
                     canonical: canonical(name, &row),
                     set: row.set,
                 };
                 let e = self.push_entry(m, regions, target, source);
-                match shape {
-                    Some(k) => self.candidates[k].push(e),
-                    None => {
+                match (shape, group) {
+                    (Some(k), Some(g)) => self.candidates[k][g].entries.push(e),
+                    (Some(k), None) => self.candidates[k].push(Candidates::new(params, e)),
+                    (None, _) => {
                         self.folds.insert(key, self.candidates.len());
-                        self.candidates.push(vec![e]);
+                        self.candidates.push(vec![Candidates::new(params, e)]);
                     }
                 }
                 e
@@ -1057,10 +1170,7 @@ impl<'a> Folder<'a, '_> {
             None => {
                 *count += records.len();
                 *off += offscreen;
-                rows.reserve(records.len());
-                for record in records {
-                    rows.push(Row { record, action, set: true });
-                }
+                rows.push_run(records, action);
             }
         }
     }

@@ -4,7 +4,7 @@
 use crate::json::{Map, Value};
 use crate::json_text::object;
 use crate::list::Listed;
-use crate::observe::{plural, Entry, Observation, Row, Target, EXAMPLE_IDS};
+use crate::observe::{plural, Entry, Observation, Target, EXAMPLE_IDS};
 use crate::rules::{Need, RuleNeeds};
 use crate::snapshot::{ActionKind, MASK};
 use crate::text::{
@@ -51,7 +51,7 @@ impl<'o, 'a> NameMap<'o, 'a> {
 
 impl Serialize for NameMap<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        struct Rows<'r, 'a>(&'r [Row<'a>]);
+        struct Rows<'r, 'a>(&'r crate::observe::Rows<'a>);
         impl Serialize for Rows<'_, '_> {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 let mut m = s.serialize_map(Some(self.0.len()))?;
@@ -222,7 +222,7 @@ fn action_line(e: &Entry<'_>) -> String {
 
 /// ` | use record to select a row (20 rows: 1500 / 1499 / 1498 / …; 5 rows outside the
 /// viewport, auto-scroll on call)`.
-fn rows_note(rows: &[crate::observe::Row<'_>], count: usize, offscreen: usize, line: &mut String) {
+fn rows_note(rows: &crate::observe::Rows<'_>, count: usize, offscreen: usize, line: &mut String) {
     if rows.is_empty() {
         return;
     }
@@ -491,7 +491,7 @@ pub fn with_record_choices(o: &Observation<'_>, mut tools: Vec<Value>) -> Vec<Va
             continue;
         }
         let mut ids = Vec::with_capacity(rows.len() + blocked.len());
-        for r in rows.iter().chain(blocked.iter().map(|b| &b.row)) {
+        for r in rows.iter().chain(blocked.iter().map(|b| b.row)) {
             ids.push(Value::String(r.record.to_owned()));
         }
         let record = tool.get_mut("function").and_then(|f| f.get_mut("parameters"));

@@ -198,7 +198,7 @@ impl<'a> Observation<'a> {
     fn row(
         &self,
         name: &str,
-        rows: &[crate::observe::Row<'a>],
+        rows: &crate::observe::Rows<'a>,
         record: Option<&str>,
     ) -> Result<(Cow<'a, str>, &'a str, Option<&'a str>), CallError> {
         let examples = || {

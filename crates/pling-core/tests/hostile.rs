@@ -83,6 +83,27 @@ fn a_row_set_row_and_an_action_with_its_id_are_both_reachable() {
 }
 
 #[test]
+fn declarations_of_one_row_each_keep_an_entry_and_fold_with_later_rows() {
+    let mut s = shapes::one_row(5);
+    // A row of another record joins the first entry; a second one of `o1` opens none.
+    s.actions.push(Action {
+        id: "archive@o2".into(),
+        name: Some("archive".into()),
+        record: Some("o2".into()),
+        ..Default::default()
+    });
+    let o = observe(&s, &Limits::default()).unwrap();
+    let names: Vec<&str> = o.entries.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["archive", "archive_2", "archive_3", "archive_4", "archive_5"]);
+    for (k, name) in names.iter().enumerate() {
+        let id = format!("archive{k}");
+        assert_eq!(o.resolve(name, Some("o1")).unwrap().declared, id);
+    }
+    assert_eq!(o.resolve("archive", Some("o2")).unwrap().declared, "archive@o2");
+    assert!(o.resolve("archive_2", Some("o2")).is_err());
+}
+
+#[test]
 fn a_later_name_that_equals_a_given_suffix_takes_the_next_one() {
     let mut s = Snapshot::default();
     for (id, name, description) in

@@ -165,9 +165,10 @@ pub mod shapes {
     pub type Shape = (&'static str, fn(usize) -> Snapshot);
 
     /// The shapes by name.
-    pub const ALL: [Shape; 6] = [
+    pub const ALL: [Shape; 7] = [
         ("row set, a reason per row", per_row_reason),
         ("actions of one name", one_name),
+        ("declarations of one row", one_row),
         ("nested regions, long names", nested_regions),
         ("state groups, long descriptions", state_groups),
         ("row actions declared one by one", one_by_one),
@@ -200,6 +201,22 @@ pub mod shapes {
                 .map(|i| Action {
                     id: format!("d{i}"),
                     name: Some("dismiss".into()),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    /// `n` row actions of one name, each declared on its own for the same record: none can
+    /// fold into another, so each opens an entry of its own.
+    pub fn one_row(n: usize) -> Snapshot {
+        Snapshot {
+            actions: (0..n)
+                .map(|i| Action {
+                    id: format!("archive{i}"),
+                    name: Some("archive".into()),
+                    record: Some("o1".into()),
                     ..Default::default()
                 })
                 .collect(),
