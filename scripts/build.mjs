@@ -154,14 +154,31 @@ function glueNeeds(glue, importName) {
 
 function buildBundle(bundle) {
   const externals = (bundle.external ?? []).map((e) => `--external:${e}`);
-  run(bin('esbuild'), [bundle.entry, '--bundle', `--format=${bundle.format}`, ...(bundle.flags ?? []), ...externals, `--outfile=${bundle.out}`, '--log-level=warning']);
+  const notices = bundle.notices?.length ? [`--banner:js=${bundle.notices.map(noticeOf).join('\n')}`] : [];
+  run(bin('esbuild'), [bundle.entry, '--bundle', `--format=${bundle.format}`, ...(bundle.flags ?? []), ...externals, ...notices, `--outfile=${bundle.out}`, '--log-level=warning']);
+}
+
+/**
+ * The licence notice of a bundled package, as a comment at the top of the bundle: an MIT
+ * package's whole LICENSE (its terms ask for the notice in every copy), another's copyright
+ * line, licence and where its licence text is.
+ */
+function noticeOf(name) {
+  const dir = join(root, 'node_modules', name);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const repo = String(pkg.repository?.url ?? pkg.repository ?? pkg.homepage ?? '').replace(/^git\+|\.git$/g, '').replace(/^git:/, 'https:');
+  const author = typeof pkg.author === 'string' ? pkg.author.replace(/\s*[<(].*$/, '') : pkg.author?.name;
+  const text = pkg.license === 'MIT'
+    ? readFileSync(join(dir, readdirSync(dir).find((f) => /^licen[cs]e/i.test(f))), 'utf8')
+    : `${author ? `(c) ${author} and contributors. ` : ''}Licensed under ${pkg.license}: ${repo}/blob/${pkg.version}/LICENSE`;
+  return `/*! ${pkg.name} ${pkg.version} (${pkg.license}) ${repo}\n${text.trim().replaceAll('*/', '* /')}\n*/`;
 }
 
 config.engine.forEach((engine, i) => {
   buildEngine(engine, i);
   if (i > 0) checkFitsTheGlue(config.engine[0], engine);
 });
-mkdirSync(join(root, 'js/dist'), { recursive: true });
+for (const b of config.bundle ?? []) mkdirSync(dirname(join(root, b.out)), { recursive: true });
 (config.bundle ?? []).forEach(buildBundle);
 // The <script> build loads the engine from ../wasm/, the one copy of each engine the package
 // ships (data-pling-wasm picks another place, or the observe-only engine).

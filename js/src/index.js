@@ -1,6 +1,7 @@
-// The default entry: works without a bundler; the engine's .wasm is fetched from beside this
-// module (js/wasm/pling_wasm_bg.wasm).
-import { initEngine, deferEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
+// The default entry: works without a bundler; the engine's .wasm is fetched from the package's
+// js/wasm/ folder when it is first needed or the browser is idle, so a page pays only this
+// JavaScript up front.
+import { initEngine, startEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
 
 export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
@@ -24,13 +25,14 @@ export function init(source) {
 }
 
 /**
- * Loads the engine and returns a Pling for this page.
- * @param {import('./index.d.ts').PlingOptions & {wasm?: Parameters<typeof initEngine>[0]}} [options]
+ * Returns a Pling for this page. The engine loads when it is first needed or the browser is
+ * idle (`lazy: 'on-use'`: only when needed; `lazy: false`: before this resolves); a page
+ * with no in-page assistant (`assistant: false`) gets the observe-only engine.
+ * @param {import('./index.d.ts').CreatePlingOptions} [options]
  */
 export async function createPling(options = {}) {
-  const { wasm, lazy, ...rest } = options;
-  // Lazy: declarations now, the engine when the first observation or the chat needs it.
-  if (lazy) deferEngine(wasm);
-  else await initEngine(wasm);
+  const { wasm, lazy, assistant, ...rest } = options;
+  const source = wasm ?? (assistant === false ? new URL('../wasm/pling_observe_bg.wasm', import.meta.url) : undefined);
+  await startEngine(source, lazy);
   return new Pling(rest);
 }
