@@ -3,7 +3,7 @@
 // + wasm-opt) into js/wasm/, and the bundles (the <script> build, the Markdown renderer) into
 // js/dist/. Prints every size against its budget and fails past one.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, existsSync, statSync, readdirSync, renameSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, existsSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
@@ -107,7 +107,20 @@ function buildEngine(engine, index) {
     if (bytes.includes(path)) throw new Error(`${engine.wasm} names a path of this machine (${path})`);
   }
   // The glue of the first variant is the one every variant runs with.
-  if (index === 0) renameSync(join(scratch, `${bindgen['out-name']}.js`), join(outDir, `${bindgen['out-name']}.js`));
+  if (index === 0) writeGlue(join(scratch, `${bindgen['out-name']}.js`), join(outDir, `${bindgen['out-name']}.js`));
+}
+
+/**
+ * The glue, without its default engine address: a `new URL('…_bg.wasm', import.meta.url)` there
+ * makes every bundler emit the whole engine, even for the slim entry or the observe-only one.
+ * Each entry says which engine it loads (index.js its own URL, slim.js the author's).
+ */
+function writeGlue(from, to) {
+  const glue = readFileSync(from, 'utf8');
+  const fallback = `module_or_path = new URL('${config.bindgen['out-name']}_bg.wasm', import.meta.url);`;
+  if (!glue.includes(fallback)) throw new Error(`wasm-bindgen's glue changed: no "${fallback}" to take out`);
+  writeFileSync(to, glue.replace(fallback, "throw new Error('pling-runtime: the engine needs the URL or bytes of its .wasm');"));
+  rmSync(from);
 }
 
 /** A later variant runs with the first one's glue: same imports or fewer, the exports it needs. */

@@ -23,6 +23,10 @@ for (const [entry, target] of Object.entries(pkg.exports)) {
   }
   if (typeof target === 'object' && !target.types) missing.push(`types for exports "${entry}"`);
 }
+// The glue names no engine of its own, so a bundler copies only the engine an entry names
+// (none for the slim entry, which takes the author's).
+const glue = readFileSync(new URL('../js/wasm/pling_wasm.js', import.meta.url), 'utf8');
+if (/new URL\([^)]*\.wasm/.test(glue)) stray.push('js/wasm/pling_wasm.js names a default .wasm (bundlers emit the whole engine for the slim entry)');
 // Where people find the source, the docs and the tracker from npm's page.
 for (const field of ['repository', 'homepage', 'bugs']) if (!pkg[field]) missing.push(`package.json "${field}"`);
 // The Markdown bundle carries marked's and DOMPurify's licence notices with their code.
