@@ -47,14 +47,14 @@ test('a confirmed delete through executeTool runs once and says it ran', async (
   const asked = [];
   page.on('dialog', (d) => { asked.push(d.message()); d.accept(); });
   const before = await page.evaluate(() => window.ordersApp.orders.length);
+  const customer = await page.evaluate(() => window.ordersApp.orders.find((o) => String(o.id) === '1500')?.customer);
+  expect(customer).toBeTruthy();
   const result = await execute(page, 'delete', { record: '1500' });
   expect(result.error).toBeUndefined();
   const receipt = JSON.parse(result.out.content[0].text).result;
   expect(receipt).toMatchObject({ ok: true, action: { id: 'delete@1500' } });
   expect(asked).toHaveLength(1);
   // The row as the person knows it, as the chat's card names it: its label, then its id.
-  const customer = await page.evaluate(() => window.ordersApp.orders.find((o) => String(o.id) === '1500')?.customer);
-  expect(customer).toBeTruthy();
   expect(asked[0]).toBe(`Allow: Delete the order for good “${customer}” (1500)?`);
   expect(await page.evaluate(() => window.ordersApp.orders.length)).toBe(before - 1);
   expect(await page.evaluate(() => window.ordersApp.orders.some((o) => o.id === 1500 || o.id === '1500'))).toBe(false);
