@@ -40,7 +40,7 @@ export class Assistant {
    */
   constructor(pling, options) {
     checkAssistantOptions(options, 'Assistant');
-    if (!engineReady()) throw new PlingEngineError('Pling is not initialised: await init() (or createPling()) before making an Assistant.', { code: 'not-initialised' });
+    if (!engineReady()) throw new PlingEngineError('Pling\'s engine is not loaded yet: await pling.ready() before making an Assistant (the chat widget waits on its own).', { code: 'not-initialised' });
     if (!engineHasAssistant()) {
       throw new PlingEngineError('This page loaded the observe-only engine (pling_observe_bg.wasm), which has no assistant loop: load pling_wasm_bg.wasm to use the Assistant or the chat widget.', { code: 'observe-only' });
     }

@@ -163,6 +163,7 @@ class Context {
     this.secrets = new Secrets();
     this.secrets.noteFields(options.root);
     this.invalidSeen = registry.invalidSeen;
+    this.settledForms = registry.settledForms;
     this.report = options.report;
     this.problems = new Set();
     /** @type {Set<string>} */
@@ -758,7 +759,7 @@ function collectFeedback(ctx, registry) {
   for (const d of [...registry.forms, ...(ctx.scanned ? ctx.scanned.forms : [])]) {
     const form = ctx.call('form.element', d.element);
     // A hidden form gives no feedback: what it said no longer applies to anything in view.
-    if (form && isShown(form)) for (const f of formFeedback(form, d.region, ctx.invalidSeen)) add(f, 'form');
+    if (form && isShown(form)) for (const f of formFeedback(form, d.region, ctx.invalidSeen, ctx.settledForms.has(form))) add(f, 'form');
   }
   return feedback;
 }
@@ -776,18 +777,20 @@ function applyCounts(regions, declared, fromRecords) {
 
 /**
  * The browser's own constraint validation as feedback: invalid fields the person has touched
- * (`:user-invalid`) or that failed a submit.
+ * (`:user-invalid`) or that failed a submit. After a submit that went through (or a reset),
+ * a field the page emptied is not an error until the person edits the form or a submit fails.
  * @param {HTMLFormElement} form
  * @param {string | undefined} region
  * @param {WeakSet<Element>} invalidSeen
+ * @param {boolean} [settled] the form was submitted or reset since the person last edited it
  */
-export function formFeedback(form, region, invalidSeen) {
+export function formFeedback(form, region, invalidSeen, settled = false) {
   const out = [];
   for (const el of form.elements ?? []) {
     if (!el.willValidate || el.validity.valid) continue;
     let touched = invalidSeen.has(el);
     try {
-      touched = touched || el.matches(':user-invalid');
+      touched = touched || (!settled && el.matches(':user-invalid'));
     } catch {
       // :user-invalid unsupported: only fields that failed a submit are reported.
     }

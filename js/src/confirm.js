@@ -2,13 +2,15 @@
 // in-page loop, `Pling.call`, the Agent Surface and WebMCP), in words the person can judge.
 
 /**
- * The browser's own dialog: "Allow: Delete the task (“Book the design review”)?".
+ * The browser's own dialog, in the words of the chat's card: "Allow: Delete the task “Book the
+ * design review” (t2)?" — the row as the person knows it, then its id.
  * @param {import('./index.d.ts').ConfirmRequest} request
  * @returns {boolean}
  */
 export function defaultConfirm(request) {
   const what = request.description || request.name || request.actionId;
-  const row = request.label ? ` “${request.label}”` : request.record ? ` (${request.record})` : '';
+  const id = request.record ? ` (${request.record})` : '';
+  const row = request.label ? ` “${request.label}”${id}` : id;
   return window.confirm(`Allow: ${what}${row}?`);
 }
 

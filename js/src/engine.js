@@ -39,6 +39,29 @@ export function deferEngine(source) {
   lazySource = source;
 }
 
+/** How long an idle prefetch waits at most for the browser to be idle. */
+const IDLE_TIMEOUT_MS = 5000;
+
+/**
+ * Starts the engine as a page asked: at once (`lazy: false`), when first needed (`'on-use'`),
+ * or when first needed or the browser is next idle, whichever comes first (`true`, the default),
+ * so the page's own loading never waits for it and the first question rarely does.
+ * @param {Parameters<typeof initEngine>[0]} source
+ * @param {boolean | 'on-use'} [lazy]
+ * @returns {Promise<void>}
+ */
+export function startEngine(source, lazy = true) {
+  if (lazy === false) return initEngine(source);
+  deferEngine(source);
+  if (lazy !== 'on-use' && typeof window !== 'undefined') {
+    // A failed prefetch is reported by the first use that needs the engine.
+    const prefetch = () => loadEngine().catch(() => {});
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(prefetch, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(prefetch, 1);
+  }
+  return Promise.resolve();
+}
+
 /** Loads the engine now if it is not yet (from where `deferEngine` said). @returns {Promise<void>} */
 export function loadEngine() {
   return loaded ? Promise.resolve() : initEngine(lazySource);
@@ -56,7 +79,7 @@ export function engineHasAssistant() {
 
 function requireEngine() {
   if (!loaded) {
-    throw new PlingEngineError('Pling is not initialised: await init() (or createPling()) before observing or calling the page.', { code: 'not-initialised' });
+    throw new PlingEngineError('Pling\'s engine is not loaded yet: await pling.ready() (or init(), or createPling({ lazy: false })) before observing the page synchronously.', { code: 'not-initialised' });
   }
 }
 

@@ -270,6 +270,10 @@ export declare class Pling {
   form(declaration: FormDeclaration): () => void;
   /** Snapshots wait until `work` settles. */
   pending<T>(work: Promise<T>): Promise<T>;
+  /** Loads the engine now if a lazy start has not yet: before `observeNow()` or `new Assistant()`. */
+  ready(): Promise<this>;
+  /** Calls `listener` after each declaration made or removed; returns a function that stops it. */
+  onDeclarations(listener: () => void): () => void;
   /** Waits until the page has settled (what `observe` does first). */
   settle(): Promise<SettleReport>;
   /**
@@ -422,11 +426,25 @@ export declare const MASK: string;
 /** Marks a value as secret: it is masked before anything leaves the page. */
 export declare function secret<T>(value: T): { value: T };
 export declare function init(source?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
+/** What `createPling` (and React's `<PlingProvider options>`) take besides the Pling's own options. */
+export interface CreatePlingOptions extends PlingOptions {
+  /** The engine's .wasm (URL or bytes); default: the package's own, beside this module. */
+  wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module;
+  /**
+   * When the engine loads. `true` (default): when first needed (an observation, a call, the
+   * chat's first message) or when the browser is idle, whichever comes first; `'on-use'`: only
+   * when first needed; `false`: before `createPling` resolves.
+   */
+  lazy?: boolean | 'on-use';
+  /** `false`: this page runs no in-page assistant, so the observe-only engine is loaded (Agent Surface, WebMCP, calls). */
+  assistant?: boolean;
+}
+
 /**
- * Loads the engine and returns a Pling for this page. With `lazy: true` it returns at once and
- * the engine loads when it is first needed (the first observation, call or chat message).
+ * Returns a Pling for this page at once; the engine loads as `lazy` says. `observeNow()` and
+ * `new Assistant()` need it loaded: `await pling.ready()` first.
  */
-export declare function createPling(options?: PlingOptions & { wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module; lazy?: boolean }): Promise<Pling>;
+export declare function createPling(options?: CreatePlingOptions): Promise<Pling>;
 export declare function engineReady(): boolean;
 /** Whether the loaded engine carries the assistant loop (false for pling_observe_bg.wasm). */
 export declare function engineHasAssistant(): boolean;

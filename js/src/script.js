@@ -2,7 +2,9 @@
 //
 //   <script src="pling.iife.js" data-pling-app="You help the user manage tasks."></script>
 //
-// The engine's .wasm is loaded from ../wasm/ beside the script's folder, the package layout (or from data-pling-wasm). When ready,
+// The engine's .wasm is loaded from ../wasm/ beside the script's folder, the package layout (or
+// from data-pling-wasm), when it is first needed or the browser is idle: the whole engine with
+// the chat (data-pling-endpoint), the observe-only one without. When ready,
 // `Pling.ready` resolves to the page's Pling instance and a `pling:ready` event fires on document.
 // With data-pling-endpoint (an OpenAI-compatible base URL, ideally a same-origin proxy such as
 // "/v1") the chat widget is mounted too; data-pling-model, data-pling-title, data-pling-placeholder,
@@ -11,7 +13,7 @@
 // Where the browser offers WebMCP (`document.modelContext`), the page's tools are registered
 // there too, unless data-pling-webmcp="off". With data-pling-surface="message", the Agent
 // Surface answers window messages (see AgentSurface.listen).
-import { initEngine, deferEngine, engineReady, defaultLimits } from './engine.js';
+import { startEngine, engineReady, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
 import { secret } from './declare.js';
 import { mountDebugPanel } from './debug-panel.js';
@@ -21,17 +23,24 @@ import { connectWebMCP } from './webmcp.js';
 
 const script = typeof document !== 'undefined' ? document.currentScript : null;
 
+/** How the engine starts: data-pling-lazy="false" at once, "on-use" only when needed, else also on idle. */
+function lazyOf(value) {
+  return value === 'false' ? false : value === 'on-use' ? 'on-use' : true;
+}
+
+/** The engine to load: data-pling-wasm, else the whole one for the chat, the observe-only one without. */
+function engineUrl() {
+  const chat = !!script?.getAttribute('data-pling-endpoint');
+  const file = chat ? 'pling_wasm_bg.wasm' : 'pling_observe_bg.wasm';
+  return script?.getAttribute('data-pling-wasm') || new URL(`../wasm/${file}`, script?.src || location.href).href;
+}
+
 function start() {
-  const wasm = script?.getAttribute('data-pling-wasm') || new URL('../wasm/pling_wasm_bg.wasm', script?.src || location.href).href;
   const app = script?.getAttribute('data-pling-app') || undefined;
   const limitsAttr = script?.getAttribute('data-pling-limits');
-  // The engine loads when it is first needed (the chat opened, an observation, an agent's
-  // read), unless data-pling-lazy="false" asks for it at once.
-  const lazy = script?.getAttribute('data-pling-lazy') !== 'false';
-  if (lazy) deferEngine(wasm);
   // The chat's Markdown renderer is the file beside this one (or data-pling-markdown).
   if (script?.src) setMarkdownSource(script.getAttribute('data-pling-markdown') || new URL('markdown.js', script.src).href);
-  return (lazy ? Promise.resolve() : initEngine(wasm)).then(() => {
+  return startEngine(engineUrl(), lazyOf(script?.getAttribute('data-pling-lazy') ?? undefined)).then(() => {
     const instance = new Pling({ app, limits: limitsAttr ? JSON.parse(limitsAttr) : undefined });
     api.instance = instance;
     const endpoint = script?.getAttribute('data-pling-endpoint');
