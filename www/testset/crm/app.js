@@ -27,7 +27,7 @@ function makeDb() {
     let c = SPECIAL[i];
     if (!c) {
       let name;
-      do { name = `${FIRST[(k * 7) % FIRST.length]} ${LAST[(k * 13 + 3) % LAST.length]}`; k++; } while (used.has(name));
+      do { name = `${FIRST[k % FIRST.length]} ${LAST[(Math.floor(k / FIRST.length) * 21 + (k % FIRST.length) * 3) % LAST.length]}`; k++; } while (used.has(name));
       used.add(name);
       c = { name, company: COMPANIES[(i * 3) % COMPANIES.length], stage: STAGES[(i * 5) % 7 === 0 ? 3 : (i * 5) % 3] };
     }
@@ -203,12 +203,12 @@ pling.state({ name: 'pipeline', description: 'contacts in the whole CRM, by stag
 const onCard = () => !!view.contact;
 pling.region({ id: 'card', name: 'Contact card', role: 'form', active: onCard, element: () => app.querySelector('#detail') });
 pling.state({ name: 'contact', description: 'the open contact as saved', value: () => (view.contact ? { id: view.contact.id, name: view.contact.name, company: view.contact.company, stage: view.contact.stage, email: view.contact.email, phone: view.contact.phone, note: view.contact.note || null } : null) });
-pling.action({ id: 'set_email', description: "Type the contact's email into the form (then save)", kind: 'type', region: 'card', element: () => app.querySelector('#email'),
+pling.action({ id: 'set_email', available: onCard, reason: 'open a contact card first', description: "Type the contact's email into the form (then save)", kind: 'type', region: 'card', element: () => app.querySelector('#email'),
   params: { text: { type: 'string' } }, handler: ({ text }) => { view.draft.email = text; render(); } });
-pling.action({ id: 'set_phone', description: "Type the contact's phone number into the form (then save)", kind: 'type', region: 'card', element: () => app.querySelector('#phone'),
+pling.action({ id: 'set_phone', available: onCard, reason: 'open a contact card first', description: "Type the contact's phone number into the form (then save)", kind: 'type', region: 'card', element: () => app.querySelector('#phone'),
   params: { text: { type: 'string' } }, handler: ({ text }) => { view.draft.phone = text; render(); } });
-pling.action({ id: 'save_contact', description: 'Save the email and phone in the form', kind: 'submit', region: 'card', element: () => app.querySelector('#save'), handler: () => work(saveContact) });
-pling.action({ id: 'back_to_list', description: 'Go back to the contact list', kind: 'navigate', effect: 'read', region: 'card', element: () => app.querySelector('#back'),
+pling.action({ id: 'save_contact', available: onCard, reason: 'open a contact card first', description: 'Save the email and phone in the form', kind: 'submit', region: 'card', element: () => app.querySelector('#save'), handler: () => work(saveContact) });
+pling.action({ id: 'back_to_list', available: onCard, reason: 'open a contact card first', description: 'Go back to the contact list', kind: 'navigate', effect: 'read', region: 'card', element: () => app.querySelector('#back'),
   handler: () => work(async () => { location.hash = '#/'; await wait(80); await loadRoute(); }) });
 pling.feedback(() => (view.contact ? [...view.errors.map((e) => ({ kind: 'error', message: e.message, field: e.field, region: 'card' })), ...(view.saved ? [{ kind: 'status', message: 'Contact saved.', region: 'card' }] : [])] : []));
 
