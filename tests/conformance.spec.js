@@ -1,0 +1,83 @@
+// The runtime never fights a capable model: a scripted strong model (tests/capable-model.mjs)
+// runs correct plans on every demo page, with native tool calls and with the same calls written
+// as JSON text. For each task and variant: the page's own state is what the plan meant, the
+// loop ends as planned, nothing pushes back (no extra user message, no refusal the plan did not
+// expect), no request beyond the plan, no confirmation beyond the page's declared ones, the
+// final answer reaches the person unchanged, and no secret is in any request.
+import { test, expect } from '@playwright/test';
+import { useModelServer } from './pages.mjs';
+import { capableModel, parseResult } from './capable-model.mjs';
+import { PAGES, TASKS } from './conformance-tasks.mjs';
+
+const model = useModelServer(test);
+
+/**
+ * Runs the person's request through a fresh Assistant on the page's Pling; confirmations are
+ * recorded and answered from `yes` in turn.
+ * @param {import('@playwright/test').Page} page
+ */
+function run(page, { app, text, yes, baseURL }) {
+  return page.evaluate(async ({ app, text, yes, baseURL }) => {
+    const { Assistant } = await import('/js/src/index.js');
+    const asked = [];
+    const assistant = new Assistant(window[app].pling, {
+      baseURL, model: 'capable', toolMode: 'auto', retry: { maxRetries: 0 },
+      confirm: (request) => { asked.push(request); return yes[asked.length - 1] ?? false; },
+    });
+    const result = await assistant.run(text);
+    assistant.destroy();
+    return { result, asked };
+  }, { app, text, yes, baseURL });
+}
+
+/** Every tool result the requests carried, each once, in order. */
+function toolResults(requests) {
+  const seen = new Map();
+  for (const r of requests) {
+    for (const m of r.body.messages ?? []) {
+      if (m.role === 'tool' && !seen.has(m.tool_call_id)) seen.set(m.tool_call_id, parseResult(m.content));
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Asserts what every conformant run shares (see the file's opening comment). */
+function expectConformant(task, pageInfo, { result, asked }, requests, answers) {
+  expect(result.reason, result.message).toBe(task.reason ?? 'answered');
+  for (const [i, r] of requests.entries()) {
+    const users = r.body.messages.filter((m) => m.role === 'user').map((m) => m.content);
+    expect(users, `request ${i + 1}: user-role messages`).toEqual([task.request]);
+  }
+  const refusals = toolResults(requests).filter((r) => r.ok === false && r.error).map((r) => r.error);
+  expect(refusals.length, `refusals: ${JSON.stringify(refusals)}`).toBe((task.refusals ?? []).length);
+  (task.refusals ?? []).forEach((pattern, i) => expect(refusals[i]).toMatch(pattern));
+  expect(requests.length, 'requests over the plan').toBe(task.plan.length);
+  const names = asked.map((a) => a.name);
+  for (const name of names) expect(pageInfo.confirms, `confirmation of ${name}`).toContain(name);
+  expect(names).toEqual(task.confirms ?? []);
+  if ((task.reason ?? 'answered') === 'answered') {
+    expect(answers.length).toBe(1);
+    expect(result.message).toBe(answers[0]);
+  }
+  const bodies = requests.map((r) => r.raw).join('\n');
+  for (const secret of [...(pageInfo.secrets ?? []), ...(task.secrets ?? [])]) expect(bodies.includes(secret), `secret ${secret} in a request`).toBe(false);
+}
+
+for (const task of TASKS) {
+  for (const variant of /** @type {const} */ (['native', 'text'])) {
+    test(`${task.page} · ${task.category} · ${task.request} [${variant}]`, async ({ page }) => {
+      const pageInfo = PAGES[task.page];
+      await page.goto(pageInfo.path + (task.hash ?? ''));
+      await page.waitForFunction((app) => window[app]?.pling, pageInfo.app);
+      const before = await page.evaluate(pageInfo.data);
+      const capable = capableModel(task.plan, variant);
+      model.respondWith(capable.respond);
+      const seen = await run(page, { app: pageInfo.app, text: task.request, yes: task.yes ?? [], baseURL: model.url });
+      expect(capable.problems, 'the capable model could not follow its plan').toEqual([]);
+      expectConformant(task, pageInfo, seen, model.requests, capable.answers);
+      const after = await page.evaluate(pageInfo.data);
+      task.check({ before, after, result: seen.result });
+    });
+  }
+}
+
