@@ -149,12 +149,16 @@ function tasksPageTasks() {
       check: ({ after }) => expect(task(after.tasks, 'Book the final design review')?.id).toBe('t950'),
     },
     {
-      page: 'tasks1000', category: 'another page of results', request: 'Mark “Review the launch checklist” done, then show me only the done tasks.',
-      plan: [calls((s) => [{ name: 'toggle', arguments: { record: s.row('Review the launch checklist') } }, { name: 'filter', arguments: { value: 'done' } }]), say((s) => `Marked it done; the list now shows the ${s.state().shown} done task.`)],
+      page: 'tasks1000', category: 'another page of results', request: 'Mark “Review the launch checklist (40)” done, then show me only the done tasks.',
+      plan: [
+        unseen('Review the launch checklist (40)', { name: 'search', arguments: { text: 'launch checklist (40)' } }),
+        calls((s) => [{ name: 'toggle', arguments: { record: s.row('Review the launch checklist (40)') } }, { name: 'filter', arguments: { value: 'done' } }]),
+        say((s) => `Marked it done; the list now shows ${s.state().shown} done task: ${s.records().map((r) => r.label).join(', ')}.`),
+      ],
       check: ({ after, result }) => {
-        expect(task(after.tasks, 'Review the launch checklist').done).toBe(true);
+        expect(task(after.tasks, 'Review the launch checklist (40)').done).toBe(true);
         expect(after.filter).toBe('done');
-        expect(result.message).toBe('Marked it done; the list now shows the 1 done task.');
+        expect(result.message).toBe('Marked it done; the list now shows 1 done task: Review the launch checklist (40).');
       },
     },
     {
@@ -370,7 +374,7 @@ function todosTasks() {
     },
     {
       page: 'todos', category: 'row out of view', request: 'Complete “Schedule the security audit”.',
-      plan: [onRow('toggle', 'Schedule the security audit'), say('“Schedule the security audit” is complete.')],
+      plan: [unseen('Schedule the security audit', { name: 'search', arguments: { text: 'security audit' } }), onRow('toggle', 'Schedule the security audit'), say('“Schedule the security audit” is complete.')],
       check: ({ after }) => expect(task(after.todos, 'Schedule the security audit').done).toBe(true),
     },
     {

@@ -48,9 +48,13 @@ function expectConformant(task, pageInfo, { result, asked }, requests, answers) 
     const users = r.body.messages.filter((m) => m.role === 'user').map((m) => m.content);
     expect(users, `request ${i + 1}: user-role messages`).toEqual([task.request]);
   }
-  const refusals = toolResults(requests).filter((r) => r.ok === false && r.error).map((r) => r.error);
+  const results = toolResults(requests);
+  const refusals = results.filter((r) => r.ok === false && r.error).map((r) => r.error);
   expect(refusals.length, `refusals: ${JSON.stringify(refusals)}`).toBe((task.refusals ?? []).length);
   (task.refusals ?? []).forEach((pattern, i) => expect(refusals[i]).toMatch(pattern));
+  // A call that ran must not come back with a warning that tells the model to try again.
+  expect(results.filter((r) => r.ok !== false && r.warning).map((r) => `${r.action?.id}: ${r.warning}`), 'warnings on calls that ran').toEqual([]);
+  expect(results.filter((r) => r.raw !== undefined).map((r) => r.raw), 'tool results that are not JSON').toEqual([]);
   expect(requests.length, 'requests over the plan').toBe(task.plan.length);
   const names = asked.map((a) => a.name);
   for (const name of names) expect(pageInfo.confirms, `confirmation of ${name}`).toContain(name);
@@ -63,21 +67,42 @@ function expectConformant(task, pageInfo, { result, asked }, requests, answers) 
   for (const secret of [...(pageInfo.secrets ?? []), ...(task.secrets ?? [])]) expect(bodies.includes(secret), `secret ${secret} in a request`).toBe(false);
 }
 
+/**
+ * Opens the task's page and runs the person's request against the capable model.
+ * @param {import('@playwright/test').Page} page
+ * @param {import('./conformance-tasks.mjs').Task} task
+ * @param {import('./capable-model.mjs').Variant} variant
+ */
+async function perform(page, task, variant) {
+  const pageInfo = PAGES[task.page];
+  await page.goto(pageInfo.path + (task.hash ?? ''));
+  await page.waitForFunction((app) => window[app]?.pling, pageInfo.app);
+  const before = await page.evaluate(pageInfo.data);
+  const capable = capableModel(task.plan, variant);
+  model.respondWith(capable.respond);
+  const seen = await run(page, { app: pageInfo.app, text: task.request, yes: task.yes ?? [], baseURL: model.url });
+  const after = await page.evaluate(pageInfo.data);
+  return { pageInfo, capable, seen, before, after };
+}
+
 for (const task of TASKS) {
   for (const variant of /** @type {const} */ (['native', 'text'])) {
     test(`${task.page} · ${task.category} · ${task.request} [${variant}]`, async ({ page }) => {
-      const pageInfo = PAGES[task.page];
-      await page.goto(pageInfo.path + (task.hash ?? ''));
-      await page.waitForFunction((app) => window[app]?.pling, pageInfo.app);
-      const before = await page.evaluate(pageInfo.data);
-      const capable = capableModel(task.plan, variant);
-      model.respondWith(capable.respond);
-      const seen = await run(page, { app: pageInfo.app, text: task.request, yes: task.yes ?? [], baseURL: model.url });
+      const { pageInfo, capable, seen, before, after } = await perform(page, task, variant);
       expect(capable.problems, 'the capable model could not follow its plan').toEqual([]);
       expectConformant(task, pageInfo, seen, model.requests, capable.answers);
-      const after = await page.evaluate(pageInfo.data);
       task.check({ before, after, result: seen.result });
     });
   }
 }
 
+test('the checks catch pushback: a write on a row the model was never shown goes back once', async ({ page }) => {
+  // Not a capable plan: the id of a row out of view, copied from the citation ids.
+  const task = {
+    page: 'todos', category: 'control', request: 'Complete “Schedule the security audit”.',
+    plan: [() => ({ calls: [{ name: 'toggle', arguments: { record: 't12' } }] }), () => ({ answer: 'Done.' })], check: () => {},
+  };
+  const { pageInfo, capable, seen } = await perform(page, task, 'native');
+  expect(capable.problems).toEqual([]);
+  expect(() => expectConformant(task, pageInfo, seen, model.requests, capable.answers)).toThrow(/refusals/);
+});
