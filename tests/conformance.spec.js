@@ -30,13 +30,18 @@ function run(page, { app, text, yes, baseURL }) {
   }, { app, text, yes, baseURL });
 }
 
-/** Every tool result the requests carried, each once, in order. */
+/**
+ * Every tool result the requests carried, each once, in order. The history grows by appending,
+ * so a result is known by its place and call id (calls written as text are numbered again in
+ * each reply: `call_text_1` names a call of every reply).
+ */
 function toolResults(requests) {
   const seen = new Map();
   for (const r of requests) {
-    for (const m of r.body.messages ?? []) {
-      if (m.role === 'tool' && !seen.has(m.tool_call_id)) seen.set(m.tool_call_id, parseResult(m.content));
-    }
+    (r.body.messages ?? []).forEach((m, i) => {
+      const key = `${i}:${m.tool_call_id}`;
+      if (m.role === 'tool' && !seen.has(key)) seen.set(key, parseResult(m.content));
+    });
   }
   return [...seen.values()];
 }
