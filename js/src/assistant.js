@@ -2,11 +2,10 @@
 // calls, streams, retries and timeouts — and asks this side for what only the page can do:
 // settle and snapshot the page, ask the person, dispatch to the page's handler. The person can
 // stop it at any moment; nothing is dispatched after that.
-import * as wasm from '../wasm/pling_wasm.js';
 import { clientOf } from './client.js';
 import { PlingEngineError, PlingError, messageOf } from './errors.js';
 import { problemOf } from './problems.js';
-import { engineHasAssistant, engineReady, guard, guardAsync } from './engine.js';
+import { engineHasAssistant, engineModule, engineReady, guard, guardAsync } from './engine.js';
 import { checkAssistantOptions } from './options.js';
 import { askPerson } from './confirm.js';
 import { internal } from './pling.js';
@@ -40,10 +39,6 @@ export class Assistant {
    */
   constructor(pling, options) {
     checkAssistantOptions(options, 'Assistant');
-    if (!engineReady()) throw new PlingEngineError('Pling\'s engine is not loaded yet: await pling.ready() before making an Assistant (the chat widget waits on its own).', { code: 'not-initialised' });
-    if (!engineHasAssistant()) {
-      throw new PlingEngineError('This page loaded the observe-only engine (pling_observe_bg.wasm), which has no assistant loop: load pling_wasm_bg.wasm to use the Assistant or the chat widget.', { code: 'observe-only' });
-    }
     this.pling = pling;
     this.options = options;
     const config = {
@@ -62,7 +57,10 @@ export class Assistant {
     if (options.maxCallsPerReply !== undefined) config.maxCallsPerReply = options.maxCallsPerReply;
     if (options.maxConfirmationsPerReply !== undefined) config.maxConfirmationsPerReply = options.maxConfirmationsPerReply;
     if (options.assists !== undefined) config.assists = options.assists;
-    this.machine = guard(() => new wasm.Assistant(config));
+    this.config = config;
+    // The loop's state machine lives in the engine: made now if the engine is loaded, else
+    // with the first request, once `pling.ready()` has loaded it.
+    this.machine = engineReady() ? this.#make() : null;
     this.controller = null;
     this.stopped = false;
     this.running = null;
@@ -78,6 +76,14 @@ export class Assistant {
       }
     };
     addEventListener('pagehide', this.onPageHide);
+  }
+
+  /** The engine's loop for this assistant; the observe-only engine has none. */
+  #make() {
+    if (!engineHasAssistant()) {
+      throw new PlingEngineError('This page loaded the observe-only engine (pling_observe_bg.wasm), which has no assistant loop: load pling_wasm_bg.wasm to use the Assistant or the chat widget.', { code: 'observe-only' });
+    }
+    return guard(() => new (engineModule().Assistant)(this.config));
   }
 
   /** Whether a request is being worked on. */
@@ -113,6 +119,10 @@ export class Assistant {
 
   async #loop(text) {
     try {
+      if (!this.machine) {
+        await this.pling.ready();
+        this.machine = this.#make();
+      }
       const end = await guardAsync(() => this.machine.run(text, this.#host(), clientOf(this.options), this.controller?.signal));
       const done = { reason: end.reason, message: end.message, actions: end.actions };
       if (end.reason === 'modelFailed') done.problem = problemOf(end.modelError ?? null, end.waitMs ?? undefined);
@@ -122,7 +132,7 @@ export class Assistant {
     } catch (error) {
       // An engine or page failure: end honestly, and leave the loop ready for the next request.
       try {
-        guard(() => this.machine.stop());
+        if (this.machine) guard(() => this.machine.stop());
       } catch {
         // already finished
       }
@@ -169,13 +179,13 @@ export class Assistant {
 
   /** The conversation so far (without any page section). */
   history() {
-    return guard(() => this.machine.history());
+    return this.machine ? guard(() => this.machine.history()) : [];
   }
 
   /** Releases the engine's state. */
   destroy() {
     this.stop();
     removeEventListener('pagehide', this.onPageHide);
-    this.machine.free();
+    this.machine?.free();
   }
 }

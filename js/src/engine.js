@@ -1,7 +1,31 @@
 // The wasm engine behind the shim: loads it once, turns snapshots into observations, and
 // reports engine failures as real Errors.
-import initWasm, * as wasm from '../wasm/pling_wasm.js';
 import { PlingEngineError, fromEngine } from './errors.js';
+
+/**
+ * The engine's JS glue (wasm-bindgen's module), loaded with the engine itself, so a page pays
+ * for neither before first use. A bundler splits it into its own chunk; the script build
+ * points at the file beside the package's engines (`setGlueSource`).
+ * @type {typeof import('../wasm/pling_wasm.js') | null}
+ */
+let wasm = null;
+/** @type {() => Promise<typeof import('../wasm/pling_wasm.js')>} */
+let loadGlue = () => import('../wasm/pling_wasm.js');
+
+/**
+ * Where the engine's glue is, for a build that cannot import it by a relative path (the script
+ * build, which knows its own address).
+ * @param {string} url
+ */
+export function setGlueSource(url) {
+  loadGlue = () => import(/* @vite-ignore */ url);
+}
+
+/** The engine's module once loaded (for the loop and the client). */
+export function engineModule() {
+  requireEngine();
+  return /** @type {typeof import('../wasm/pling_wasm.js')} */ (wasm);
+}
 
 let loading = null;
 /** Where the engine loads from when something first needs it (a lazy start). */
@@ -16,7 +40,10 @@ let loop = false;
  */
 export function initEngine(source) {
   if (!loading) {
-    loading = initWasm(source === undefined ? undefined : { module_or_path: source }).then(
+    loading = loadGlue().then((glue) => {
+      wasm = glue;
+      return glue.default(source === undefined ? undefined : { module_or_path: source });
+    }).then(
       (exports) => {
         loaded = true;
         // The observe-only engine (pling_observe_bg.wasm) has no assistant loop.
@@ -118,7 +145,7 @@ export async function guardAsync(fn) {
 /** @param {unknown} error */
 function translated(error) {
   if (error instanceof WebAssembly.RuntimeError) {
-    const message = wasm.takePanic();
+    const message = wasm?.takePanic();
     return new PlingEngineError(message || `pling engine crashed: ${error.message}`, { code: 'panic', cause: error });
   }
   return fromEngine(error);
@@ -134,7 +161,7 @@ export class Observed {
    */
   constructor(snapshotJson, limits) {
     const limitsJson = limits ? JSON.stringify(limits) : undefined;
-    this.page = guarded(() => new wasm.Page(snapshotJson, limitsJson));
+    this.page = guarded(() => new (engineModule().Page)(snapshotJson, limitsJson));
     const out = JSON.parse(guarded(() => this.page.render()));
     /** @type {string} */
     this.section = out.section;
@@ -190,12 +217,12 @@ export class Observed {
  * @param {Observed} observed
  */
 export function systemMessage(application, observed) {
-  return guarded(() => wasm.systemMessage(application, observed.section, observed.rules));
+  return guarded(() => engineModule().systemMessage(application, observed.section, observed.rules));
 }
 
 /** @returns {object} the default limits */
 export function defaultLimits() {
-  return JSON.parse(guarded(() => wasm.defaultLimits()));
+  return JSON.parse(guarded(() => engineModule().defaultLimits()));
 }
 
 /**
@@ -203,5 +230,5 @@ export function defaultLimits() {
  * @param {object} limits
  */
 export function checkLimits(limits) {
-  return JSON.parse(guarded(() => wasm.checkLimits(JSON.stringify(limits))));
+  return JSON.parse(guarded(() => engineModule().checkLimits(JSON.stringify(limits))));
 }

@@ -270,7 +270,7 @@ export declare class Pling {
   form(declaration: FormDeclaration): () => void;
   /** Snapshots wait until `work` settles. */
   pending<T>(work: Promise<T>): Promise<T>;
-  /** Loads the engine now if a lazy start has not yet: before `observeNow()` or `new Assistant()`. */
+  /** Loads the engine now if a lazy start has not yet (an assistant and `observe` load it themselves when needed). */
   ready(): Promise<this>;
   /** Calls `listener` after each declaration made or removed; returns a function that stops it. */
   onDeclarations(listener: () => void): () => void;
@@ -441,8 +441,8 @@ export interface CreatePlingOptions extends PlingOptions {
 }
 
 /**
- * Returns a Pling for this page at once; the engine loads as `lazy` says. `observeNow()` and
- * `new Assistant()` need it loaded: `await pling.ready()` first.
+ * Returns a Pling for this page at once; the engine loads as `lazy` says. `observe()`, calls
+ * and an assistant's first request load it when needed; `await pling.ready()` loads it now.
  */
 export declare function createPling(options?: CreatePlingOptions): Promise<Pling>;
 export declare function engineReady(): boolean;

@@ -13,7 +13,7 @@
 // Where the browser offers WebMCP (`document.modelContext`), the page's tools are registered
 // there too, unless data-pling-webmcp="off". With data-pling-surface="message", the Agent
 // Surface answers window messages (see AgentSurface.listen).
-import { startEngine, engineReady, defaultLimits } from './engine.js';
+import { startEngine, engineReady, defaultLimits, setGlueSource } from './engine.js';
 import { Pling } from './pling.js';
 import { secret } from './declare.js';
 import { mountDebugPanel } from './debug-panel.js';
@@ -40,6 +40,8 @@ function start() {
   const limitsAttr = script?.getAttribute('data-pling-limits');
   // The chat's Markdown renderer is the file beside this one (or data-pling-markdown).
   if (script?.src) setMarkdownSource(script.getAttribute('data-pling-markdown') || new URL('markdown.js', script.src).href);
+  // The engine's glue sits beside the engines, loaded with them.
+  setGlueSource(new URL('../wasm/pling_wasm.js', script?.src || location.href).href);
   return startEngine(engineUrl(), lazyOf(script?.getAttribute('data-pling-lazy') ?? undefined)).then(() => {
     const instance = new Pling({ app, limits: limitsAttr ? JSON.parse(limitsAttr) : undefined });
     api.instance = instance;

@@ -163,7 +163,10 @@ impl Changes {
             "records" => !self.records.is_empty(),
             "records.added" => !self.records.added.is_empty(),
             "records.removed" => !self.records.removed.is_empty(),
-            "records.changed" => !self.records.changed.is_empty(),
+            // A changed row may leave a filtered or searched list: gone from it, it still changed.
+            "records.changed" => {
+                !self.records.changed.is_empty() || !self.records.removed.is_empty()
+            }
             "state" => !self.state.is_empty(),
             "page" => self.page.is_some(),
             "feedback" => !self.feedback.is_empty(),

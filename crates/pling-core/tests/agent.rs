@@ -1285,3 +1285,36 @@ fn one_loop_step_on_wide_pages_finishes() {
     assert_eq!(common::wide::one_step(&common::wide::same_verb(10_000)), 2);
     assert_eq!(common::wide::one_step(&common::wide::many_records(100_000)), 2);
 }
+
+#[test]
+fn an_id_only_row_the_model_was_shown_runs_and_an_uncited_guess_goes_back() {
+    // t10..t12 carry no fields: cited by id, an id is all there is to read, so a write runs.
+    let id_only = |s: &mut Snapshot| {
+        s.records.retain(|r| !matches!(r.id.as_str(), "t10" | "t11" | "t12"));
+        s.record_ids.push(pling_core::RecordIds {
+            region: Some("todos".into()),
+            ids: vec!["t10".into(), "t11".into(), "t12".into()],
+        });
+    };
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t12"}"#)]),
+        text_reply("Done."),
+    ];
+    let mut page = Page::new();
+    let (requests, _, asked) =
+        drive_with(&mut Agent::new(config()), &mut page, "Mark t12 as done.", script, |_| true, id_only);
+    assert!(asked.is_empty() && page.done[11], "{asked:?}");
+    assert!(refusals(&requests[1]).is_empty());
+    // Neither cited nor shown: a guessed id goes back once, like a row never read.
+    let uncited = |s: &mut Snapshot| s.records.retain(|r| r.id != "t12");
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t12"}"#)]),
+        text_reply("I will look first."),
+    ];
+    let mut page = Page::new();
+    let (requests, _, _) =
+        drive_with(&mut Agent::new(config()), &mut page, "Mark t12 as done.", script, |_| true, uncited);
+    assert!(!page.done[11]);
+    let error = refusals(&requests[1])[0]["result"]["error"].as_str().unwrap().to_owned();
+    assert!(error.contains("you have not been shown the fields of row `t12`"), "{error}");
+}

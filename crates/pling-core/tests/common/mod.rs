@@ -315,7 +315,7 @@ pub mod wide {
         for i in 1..=n {
             s.actions.push(Action {
                 id: format!("save_{i}"),
-                description: format!("Save section {i}"),
+                description: format!("Save section {i}").into(),
                 ..Default::default()
             });
         }
@@ -334,7 +334,7 @@ pub mod wide {
         for i in 0..n {
             let mut r =
                 Record { id: format!("r{i}"), in_viewport: Some(i < 12), ..Default::default() };
-            r.label = Some(format!("Record {i}"));
+            r.label = Some(format!("Record {i}").into());
             s.records.push(r);
         }
         s
