@@ -640,36 +640,47 @@ impl StreamAssembler {
 /// Tool calls written as JSON in the text, the way most small and local models answer —
 /// recovered only where the reply *is* calls: the whole reply one JSON value (a call, a list of
 /// calls, `{"tool_calls": […]}`, doubled braces too), or nothing but call blocks one after the
-/// other: `<tool_call>` (or `<tools>`) tags, fences (```` ```json ````), objects on lines of
-/// their own. Any
+/// other: `<tool_call>` tags, fences (```` ```json ````), objects on lines of their own. Any
 /// other text in the reply — a sentence before, between or after, words inside a tag or a
 /// fence — and nothing is recovered: a reply that quotes JSON (from the page, say) is an
 /// answer, whatever the JSON says. Accepts `{"name", "arguments"}` (or
 /// `parameters`/`args`/`input`), `{"function": {…}}`, `{"tool"|"action", "arguments"}` and
 /// `{"tool_calls": […]}`.
 pub fn recover_calls(content: &str) -> Vec<ToolCall> {
-    let whole = content.trim();
-    let blocks = if parses(whole) { Some(vec![whole]) } else { call_blocks(whole) };
-    let mut calls = Vec::new();
-    for block in blocks.unwrap_or_default() {
-        let found = calls_in(vec![block]);
-        if found.is_empty() {
-            return Vec::new(); // a block that holds no call: the reply is not only calls
-        }
-        calls.extend(found);
-    }
+    let mut calls = only_calls(content).unwrap_or_default();
     for (i, c) in calls.iter_mut().enumerate() {
         c.id = format!("call_text_{}", i + 1);
     }
     calls
 }
 
+/// The calls `text` consists of: one JSON value, or blocks that each are calls; `None` when
+/// anything in it is not a call.
+fn only_calls(text: &str) -> Option<Vec<ToolCall>> {
+    let text = text.trim();
+    if parses(text) {
+        let calls = calls_in(vec![text]);
+        return (!calls.is_empty()).then_some(calls);
+    }
+    let blocks = call_blocks(text)?;
+    let mut calls = Vec::new();
+    for block in blocks {
+        // A block is itself nothing but calls: a value, or values set apart (never prose).
+        if block.trim() == text {
+            return None;
+        }
+        calls.extend(only_calls(block)?);
+    }
+    (!calls.is_empty()).then_some(calls)
+}
+
 /// The blocks `text` consists of, when it is nothing but blocks: `<tool_call>…</tool_call>`
 /// (the closing tag may be missing at the very end), fences, and JSON objects or lists, with
 /// only white space between them. `None` when anything else is there.
 fn call_blocks(text: &str) -> Option<Vec<&str>> {
-    // The tags models wrap calls in (Qwen and Hermes templates; `<tools>` copied from them).
-    const TAGS: [(&str, &str); 2] = [("<tool_call>", "</tool_call>"), ("<tools>", "</tools>")];
+    // The tag models wrap calls in (Qwen and Hermes templates). `<tools>` is not one: those
+    // templates wrap the tools' definitions in it, and a model that writes it is copying them.
+    const TAGS: [(&str, &str); 1] = [("<tool_call>", "</tool_call>")];
     let mut rest = text.trim_start();
     let mut out = Vec::new();
     while !rest.is_empty() {
@@ -1287,7 +1298,6 @@ mod tests {
             r#"{{"name": "search", "arguments": {"text": "weekly report"}}}"#,
             // Only the opening brace doubled, as copied from a template's `{{"name": …`.
             r#"{{"name": "search", "arguments": {"text": "weekly report"}}"#,
-            "<tools>\n{ {\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n</tools>",
             r#"{"function": {"name": "search", "parameters": {"text": "weekly report"}}}"#,
             r#"{"tool_calls": [{"name": "search", "arguments": "{\"text\": \"weekly report\"}"}]}"#,
         ] {
@@ -1327,7 +1337,7 @@ mod tests {
             format!("{call}\nThat is what the note says."),
             format!("<tool_call>\nThe note reads {call}\n</tool_call>"),
             format!("```\nnote: {call}\n```"),
-            format!("<tools>{call}</tools>\nDone."),
+            format!("<tools>{call}</tools>"),
             // Prose in a fence after real calls makes the whole reply an answer.
             format!("{call}\n```\n\n# Done\n\nAll done.\n\n```"),
             format!("I'll search.\n```json\n{call}\n```"),

@@ -174,7 +174,7 @@ fn folded_rows_resolve_to_the_original_ids() {
     let e = observation.resolve("toggle", Some("t99")).unwrap_err().to_string();
     assert_eq!(
         e,
-        "record `t99` is not a row of `toggle` on the page now (its rows: t1, t2, t3, t4, t5, …). If it exists it is on another page or filtered out: find it first (call search), then call `toggle` again with its id."
+        "record `t99` is not a row of `toggle` on the page now (its rows: t1, t2, t3, t4, t5, …). If it exists it is on another page or filtered out: find it first (call `search`), then call `toggle` again with its id."
     );
     let e = observation.resolve("delete", None).unwrap_err().to_string();
     assert_eq!(e, "unknown action `delete`; available now: add_todo, toggle, search");

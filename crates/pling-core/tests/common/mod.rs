@@ -315,7 +315,7 @@ pub mod wide {
         for i in 1..=n {
             s.actions.push(Action {
                 id: format!("save_{i}"),
-                description: format!("Save section {i}").into(),
+                description: format!("Save section {i}").as_str().into(),
                 ..Default::default()
             });
         }
@@ -334,7 +334,7 @@ pub mod wide {
         for i in 0..n {
             let mut r =
                 Record { id: format!("r{i}"), in_viewport: Some(i < 12), ..Default::default() };
-            r.label = Some(format!("Record {i}").into());
+            r.label = Some(format!("Record {i}").as_str().into());
             s.records.push(r);
         }
         s
