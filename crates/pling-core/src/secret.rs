@@ -6,7 +6,7 @@
 
 use crate::json::{Map, Value};
 use crate::snapshot::MASK;
-use crate::text::{find, is_invisible, part, END};
+use crate::text::{find, is_combining, is_invisible, part, END};
 use std::borrow::Cow;
 
 /// Secrets shorter than this many characters (in their folded form) are masked where declared
@@ -41,11 +41,6 @@ pub fn fold_char(c: char) -> Option<char> {
         0x2010..=0x2015 | 0x2212 | 0xFE58 | 0xFE63 => Some('-'),
         _ => Some(look_alike(c).unwrap_or(c)),
     }
-}
-
-fn is_combining(c: char) -> bool {
-    matches!(c, '\u{300}'..='\u{36F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}'
-        | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
 }
 
 /// The Latin letter a Cyrillic or Greek letter is drawn as, case kept.

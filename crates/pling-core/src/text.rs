@@ -367,7 +367,8 @@ fn is_slash_like(c: char) -> bool {
     )
 }
 
-fn is_combining(c: char) -> bool {
+/// Combining marks: the accents a reader sees on the letter before, not as letters of their own.
+pub(crate) fn is_combining(c: char) -> bool {
     matches!(c, '\u{300}'..='\u{36F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}'
         | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
 }
