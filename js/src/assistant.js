@@ -149,8 +149,13 @@ export class Assistant {
       /** @param {{actionId: string}} effect */
       perform: async (effect) => {
         if (this.current) this.current.action = effect.actionId;
-        const result = await this.pling.perform(effect);
-        return { ok: result.ok, error: result.error ?? null };
+        // A failure here is this call's failed outcome, never the end of the task.
+        try {
+          const result = await this.pling.perform(effect);
+          return { ok: result.ok === true, error: typeof result.error === 'string' ? result.error : null };
+        } catch (error) {
+          return { ok: false, error: `the page's dispatch failed: ${messageOf(error)}` };
+        }
       },
       /** @param {object} request */
       confirm: (request) => this.#confirm(request),

@@ -1,6 +1,6 @@
 // Snapshot collection: the author's declarations plus the browser's facts, as the plain JSON
 // the engine reads. Secrets are masked here, before anything leaves the shim.
-import { isSecret, read } from './declare.js';
+import { badRecordId, isSecret, read } from './declare.js';
 import { PageFacts, Viewport, blocked, centreOf, isCovered, isDisabled, isShown, overlayOver } from './dom.js';
 import { elementParams, scan } from './attributes.js';
 import { messageOf } from './errors.js';
@@ -358,7 +358,13 @@ class RecordTable {
       this.ctx.problem(`${source}: every record needs an id`);
       return undefined;
     }
-    return typeof id === 'string' ? id : String(id);
+    const key = typeof id === 'string' ? id : String(id);
+    const bad = badRecordId(key);
+    if (bad) {
+      this.ctx.problem(`${source}: ${bad}; the record is left out`);
+      return undefined;
+    }
+    return key;
   }
 }
 
@@ -657,6 +663,11 @@ class RowSets {
         continue;
       }
       const record = String(raw);
+      const bad = badRecordId(record);
+      if (bad) {
+        this.ctx.problem(`${what}: ${bad}; the row is left out`);
+        continue;
+      }
       records.push(record);
       row.examine(records.length - 1, record, this.table.indexOf(record), spec);
     }

@@ -63,6 +63,21 @@ export function isSecret(v) {
   return !!v && typeof v === 'object' && v[SECRET] === true;
 }
 
+/** Control characters and line separators: what an id shown on one line could not keep. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * Why `id` cannot be a record id, or undefined when it can: an id with a control character
+ * (a newline, a tab) would be shown flattened, so the model could not cite it as it is.
+ * @param {string} id
+ */
+export function badRecordId(id) {
+  const c = CONTROL.exec(id)?.[0];
+  if (c === undefined) return undefined;
+  const code = c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+  return `record id ${JSON.stringify(id)} has a control character (U+${code}); ids are shown on one line, so use one without control characters`;
+}
+
 /** Evaluates a declared value that may be a function. */
 export function read(v, ...args) {
   return typeof v === 'function' ? v(...args) : v;
@@ -239,6 +254,12 @@ export function normRecords(d) {
     return d[key];
   };
   const id = accessor('id');
+  if (Array.isArray(d.rows) && !id) {
+    for (const row of d.rows) {
+      const problem = row !== null && typeof row === 'object' && typeof row.id === 'string' ? badRecordId(row.id) : undefined;
+      if (problem) fail(what, problem);
+    }
+  }
   const out = { region: str(what, d, 'region'), rows: d.rows, sensitive: new Set(d.sensitive ?? []), id, label: accessor('label'), fields: accessor('fields'), element: accessor('element') };
   if (!id && (out.label || out.fields || out.element)) fail(what, 'accessors (`label`, `fields`, `element`) need an `id` accessor too');
   return out;

@@ -7,6 +7,8 @@ import { messageOf } from './errors.js';
 /**
  * @typedef {object} DispatchResult
  * @property {boolean} ok
+ * @property {boolean} ran whether the page's handler (or the element) was reached: false when
+ *   the target was gone, disabled or covered, so nothing on the page ran
  * @property {string} actionId
  * @property {string} [record]
  * @property {string} [error] what went wrong, for the model
@@ -14,12 +16,13 @@ import { messageOf } from './errors.js';
  * @property {boolean} [scrolled] the target was scrolled into view first
  */
 
-/** Reports an error the page author should see as if it were uncaught. */
+/** Reports an error the page author should see as if it were uncaught; never throws. */
 export function reportToPage(error) {
-  if (typeof reportError === 'function') {
-    reportError(error);
-  } else {
-    console.error(error);
+  try {
+    if (typeof reportError === 'function') reportError(error);
+    else console.error(error);
+  } catch {
+    // a value that cannot even be reported: the result still says the handler failed
   }
 }
 
@@ -99,7 +102,8 @@ function operate(target, el, args) {
  */
 export async function dispatch(target, resolved, args, ctx) {
   const record = resolved.record ?? target.record;
-  const result = { ok: false, actionId: resolved.actionId };
+  /** @type {DispatchResult} */
+  const result = { ok: false, ran: false, actionId: resolved.actionId };
   if (record !== undefined && record !== null) result.record = record;
   let el;
   try {
@@ -120,6 +124,7 @@ export async function dispatch(target, resolved, args, ctx) {
     }
   }
   const timeoutMs = target.timeoutMs ?? ctx.timeoutMs;
+  result.ran = true;
   try {
     const run = target.handler
       ? Promise.resolve().then(() => target.handler(args))
@@ -130,6 +135,6 @@ export async function dispatch(target, resolved, args, ctx) {
     return result;
   } catch (error) {
     if (!(error instanceof HandlerTimeout)) reportToPage(error);
-    return { ...result, error: messageOf(error) };
+    return { ...result, error: messageOf(error, (kind) => `the handler failed: it threw an unreadable ${kind}`) };
   }
 }

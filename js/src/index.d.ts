@@ -246,6 +246,8 @@ export interface ObserveOptions {
 
 export interface CallResult {
   ok: boolean;
+  /** The page's handler (or element) was reached; absent when the call was refused before dispatch. */
+  ran?: boolean;
   /** The original action id, when the call resolved. */
   actionId: string | null;
   record?: string;
@@ -328,7 +330,10 @@ export interface SurfaceObservation {
 export interface SurfaceCallResult {
   /** The action ran without error. */
   ok: boolean;
-  /** It was dispatched to the page (false when refused, declined or handed off). */
+  /**
+   * Its handler (or element) was reached on the page: false when refused, declined or handed
+   * off, and when its target left the page between the observation and the call.
+   */
   ran: boolean;
   /** The original action id, when the name resolved. */
   actionId: string | null;

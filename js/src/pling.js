@@ -397,7 +397,7 @@ export class Pling {
    */
   async perform(call, targets = this.last?.targets) {
     const target = targets && targets.get(call.declared);
-    if (!target) return { ok: false, actionId: call.actionId, error: 'the action is no longer declared on the page' };
+    if (!target) return { ok: false, ran: false, actionId: call.actionId, error: 'the action is no longer declared on the page' };
     const result = await dispatch(target, { actionId: call.actionId, record: call.record }, call.arguments ?? {}, {
       timeoutMs: this.options.handlerTimeoutMs,
       viewport: () => new Viewport(),

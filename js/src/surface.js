@@ -111,7 +111,8 @@ export class AgentSurface {
       const content = current.engine.page.receipt(callJson, JSON.stringify({ ok: outcome.ok, error: outcome.error ?? null }), after.engine.page);
       this.#replace(after);
       this.#view(after.settle);
-      return { ok: outcome.ok, ran: true, actionId: run.actionId, content };
+      // `ran`: the handler was reached, not merely the call checked (its target may have left).
+      return { ok: outcome.ok, ran: outcome.ran === true, actionId: run.actionId, content };
     });
   }
 

@@ -38,6 +38,7 @@ mod render;
 mod resolve;
 pub mod retry;
 mod rules;
+pub mod secret;
 mod snapshot;
 mod snapshot_read;
 mod strmap;
