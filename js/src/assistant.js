@@ -130,13 +130,16 @@ export class Assistant {
       this.#emit({ type: 'finish', ...done });
       return done;
     } catch (error) {
-      // An engine or page failure: end honestly, and leave the loop ready for the next request.
+      // An engine or page failure, not the person's Stop: end honestly, with what ran, and
+      // leave the loop ready for the next request.
+      const why = `something went wrong: ${messageOf(error)}`;
+      let end = null;
       try {
-        if (this.machine) guard(() => this.machine.stop());
+        if (this.machine) end = guard(() => this.machine.fail(why));
       } catch {
         // already finished
       }
-      const done = { reason: 'modelFailed', message: `Something went wrong: ${messageOf(error)}`, actions: [], problem: problemOf(null) };
+      const done = { reason: 'modelFailed', message: end?.message ?? `Something went wrong: ${messageOf(error)}`, actions: end?.actions ?? [], problem: problemOf(null) };
       this.#emit({ type: 'finish', ...done });
       return done;
     }
@@ -152,7 +155,7 @@ export class Assistant {
         // A failure here is this call's failed outcome, never the end of the task.
         try {
           const result = await this.pling.perform(effect);
-          return { ok: result.ok === true, error: typeof result.error === 'string' ? result.error : null };
+          return { ok: result.ok === true, error: typeof result.error === 'string' ? result.error : null, ran: result.ran !== false };
         } catch (error) {
           return { ok: false, error: `the page's dispatch failed: ${messageOf(error)}` };
         }

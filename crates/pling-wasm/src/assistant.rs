@@ -61,6 +61,7 @@ fn outcome_of(result: &JsValue) -> Outcome {
     read.unwrap_or_else(|e| Outcome {
         ok: false,
         error: Some(format!("the page's dispatch answered something unexpected: {e}")),
+        ran: None,
     })
 }
 
@@ -127,6 +128,11 @@ impl Assistant {
     /// Stops the loop; nothing is dispatched after this.
     pub fn stop(&self) -> Result<JsValue, JsValue> {
         to_js(&self.0.borrow_mut().stop().to_json())
+    }
+
+    /// Ends the loop because the page or the engine failed (`why`), not the person.
+    pub fn fail(&self, why: &str) -> Result<JsValue, JsValue> {
+        to_js(&self.0.borrow_mut().fail(why).to_json())
     }
 
     /// Whether a task is under way.

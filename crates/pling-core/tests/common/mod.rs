@@ -366,7 +366,7 @@ pub mod wide {
                     agent.model_replied(Ok(replies.pop().expect("scripted"))).expect("state")
                 }
                 Command::Dispatch { .. } => {
-                    agent.dispatched(Outcome { ok: true, error: None }).expect("state")
+                    agent.dispatched(Outcome { ok: true, error: None, ran: None }).expect("state")
                 }
                 Command::Confirm { .. } => agent.confirmed(true).expect("state"),
                 Command::Finish { .. } => return requests,
