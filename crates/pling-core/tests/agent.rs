@@ -27,7 +27,6 @@ const TITLES: [&str; 12] = [
 ];
 
 /// The spec's Todo page as a state machine of its own.
-
 struct Page {
     done: Vec<bool>,
     query: String,
