@@ -391,7 +391,11 @@ mod tests {
             Checked::Run(c) => panic!("ran {c:?}"),
         };
         let unknown = why(r#"{"to":"a@b.c","subject":"Hi","message":"x","body":"x"}"#);
-        assert!(unknown.contains("`body` is not a parameter (parameters: to, subject, message, priority)"), "{unknown}");
+        assert!(
+            unknown
+                .contains("`body` is not a parameter (parameters: to, subject, message, priority)"),
+            "{unknown}"
+        );
         assert!(why(r#"{"to":"a@b.c","subject":"Hi"}"#).contains("`message` is required"));
         let option = why(r#"{"to":"a@b.c","subject":"Hi","message":"x","priority":"urgent"}"#);
         assert!(option.contains("`priority` must be one of \"normal\", \"high\""), "{option}");
