@@ -66,6 +66,14 @@ test('what the browser refuses comes back as feedback on the fields, and nothing
   await openForms(page);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // A missing required parameter or an unknown one is refused before anything runs.
+  const missing = await call(page, 'send_email', { to: 'ada@example.com', subject: 'Hi' });
+  expect(missing).toMatchObject({ ok: false, ran: false });
+  expect(missing.content).toContain('`message` is required');
+  const unknown = await call(page, 'send_email', { ...MAIL, body: 'x' });
+  expect(unknown).toMatchObject({ ok: false, ran: false });
+  expect(unknown.content).toContain('`body` is not a parameter');
+
   const bad = await call(page, 'send_email', { to: 'ada', subject: '', message: 'Hi', ref: 'x1' });
   expect(bad.ok).toBe(false);
   expect(bad.ran).toBe(true);
@@ -77,14 +85,6 @@ test('what the browser refuses comes back as feedback on the fields, and nothing
   expect(await page.evaluate(() => window.formsApp.sent)).toEqual([]);
   const o = await page.evaluate(() => window.formsApp.pling.observe());
   expect(o.section).toMatch(/- error \[field: to\] \(region: Mail\): /);
-
-  // A missing required parameter or an unknown one is refused before anything runs.
-  const missing = await call(page, 'send_email', { to: 'ada@example.com', subject: 'Hi' });
-  expect(missing).toMatchObject({ ok: false, ran: false });
-  expect(missing.content).toContain('`message` is required');
-  const unknown = await call(page, 'send_email', { ...MAIL, body: 'x' });
-  expect(unknown).toMatchObject({ ok: false, ran: false });
-  expect(unknown.content).toContain('`body` is not a parameter');
 
   const good = await call(page, 'send_email', { ...MAIL, ref: 'AB-1234' });
   expect(good.ok).toBe(true);
