@@ -17,6 +17,7 @@ const PRELUDE = `
 interface Todo { id: string; title: string; done: boolean }
 declare const list: HTMLElement;
 declare const input: HTMLInputElement;
+declare const bookingForm: HTMLFormElement;
 declare const filter: string;
 declare function addTodo(text: unknown): void;
 declare function visible(): Todo[];

@@ -22,7 +22,7 @@ const KEYS = {
   records: ['region', 'rows', 'id', 'label', 'fields', 'element', 'sensitive'],
   state: ['name', 'description', 'value', 'sensitive'],
   page: ['title', 'path', 'route', 'params', 'query'],
-  form: ['element', 'region'],
+  form: ['id', 'element', 'region', 'description', 'confirm', 'handoff', 'handler', 'timeoutMs', 'expects'],
 };
 
 /** Warns about keys a declaration does not take, with the likely one meant. */
@@ -291,13 +291,28 @@ export function normPage(d) {
   };
 }
 
-/** @param {any} d */
+/**
+ * A form: its constraint validation becomes feedback; with an `id` it is also one tool whose
+ * parameters are its fields (a call fills them and submits the form).
+ * @param {any} d
+ */
 export function normForm(d) {
-  const what = `form ${JSON.stringify(d?.region ?? '?')}`;
+  const what = `form ${JSON.stringify(d?.id ?? d?.region ?? '?')}`;
   plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
   unknownKeys(what, d, 'form');
   const element = elementOrFn(what, d, 'element') ?? fail(what, '`element` (the form) is required');
-  return { element, region: str(what, d, 'region') };
+  const id = str(what, d, 'id');
+  if (id !== undefined && (!id.trim() || id.includes('@'))) fail(what, '`id` must be a name without "@"');
+  const tool = {
+    description: str(what, d, 'description'),
+    confirm: !!d.confirm,
+    handoff: !!d.handoff,
+    timeoutMs: d.timeoutMs === undefined ? undefined : positive(what, d, 'timeoutMs'),
+    expects: expectations(what, d.expects),
+    handler: d.handler === undefined ? undefined : (typeof d.handler === 'function' ? d.handler : fail(what, '`handler` must be a function')),
+  };
+  if (id === undefined && Object.values(tool).some((v) => v !== undefined && v !== false)) fail(what, 'tool options need an `id`: the name the model calls');
+  return { element, region: str(what, d, 'region'), id, ...tool };
 }
 
 /**

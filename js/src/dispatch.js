@@ -3,6 +3,7 @@
 // is a failed result carrying the page's error; the page author sees the original error.
 import { closestComposed, isDisabled } from './dom.js';
 import { messageOf } from './errors.js';
+import { FormRefused, setNativeValue, submitForm } from './form-fill.js';
 
 /**
  * @typedef {object} DispatchResult
@@ -39,15 +40,6 @@ class HandlerTimeout extends Error {
     super(message);
     this.name = 'HandlerTimeout';
   }
-}
-
-function setNativeValue(el, value) {
-  const proto = el.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : el.tagName === 'SELECT' ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
-  if (setter) setter.call(el, value);
-  else el.value = value;
-  el.dispatchEvent(new Event('input', { bubbles: true }));
-  el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
 /** Performs an element action the way a person would, through the element itself. */
@@ -126,15 +118,18 @@ export async function dispatch(target, resolved, args, ctx) {
   const timeoutMs = target.timeoutMs ?? ctx.timeoutMs;
   result.ran = true;
   try {
-    const run = target.handler
-      ? Promise.resolve().then(() => target.handler(args))
-      : Promise.resolve().then(() => operate(target, el, args));
+    const run = target.form
+      ? Promise.resolve().then(() => submitForm(/** @type {HTMLFormElement} */ (el), args, { handler: target.handler, settle: ctx.settle }))
+      : target.handler
+        ? Promise.resolve().then(() => target.handler(args))
+        : Promise.resolve().then(() => operate(target, el, args));
     const value = await withTimeout(run, timeoutMs, `action "${target.id}"`);
     result.ok = true;
     if (value !== undefined) result.value = value;
     return result;
   } catch (error) {
-    if (!(error instanceof HandlerTimeout)) reportToPage(error);
+    // A timeout and a form the browser refused are not the page's errors.
+    if (!(error instanceof HandlerTimeout || error instanceof FormRefused)) reportToPage(error);
     return { ...result, error: messageOf(error, (kind) => `the handler failed: it threw an unreadable ${kind}`) };
   }
 }

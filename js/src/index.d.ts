@@ -168,10 +168,34 @@ export interface FeedbackItem {
 
 export type FeedbackSource = Live<FeedbackItem[]>;
 
+/**
+ * A form. Its constraint validation becomes feedback; with an `id` it is also one tool whose
+ * parameters are its fields (names, types, `required`, options, constraints, labels). A call
+ * fills every given field through the page's input events and submits the form with
+ * `requestSubmit`, so the browser's validation and the page's submit handler run.
+ */
 export interface FormDeclaration {
-  /** The form whose constraint validation becomes feedback. */
+  /** The form. */
   element: Live<HTMLFormElement>;
+  /** The region its feedback and its tool belong to. */
   region?: string;
+  /** The tool's name (the model calls it); without it the form gives feedback only. */
+  id?: string;
+  /** What submitting the form does, in your words. */
+  description?: string;
+  /** The person is asked first, with the values the call would fill. */
+  confirm?: boolean;
+  /** The person fills and sends this form; the model never does. */
+  handoff?: boolean;
+  /**
+   * Runs in place of the browser's submit once the fields are filled and valid; gets the
+   * call's arguments (the field values by name).
+   */
+  handler?: (values: Record<string, unknown>) => unknown;
+  /** A handler that takes longer fails the call (default `handlerTimeoutMs`). */
+  timeoutMs?: number;
+  /** What a submit changes; a receipt that shows none of it says `EXPECTATION_FAILED`. */
+  expects?: Expectation | Expectation[];
 }
 
 export interface SettleOptions {
