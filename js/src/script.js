@@ -16,12 +16,15 @@
 import { startEngine, engineReady, defaultLimits, setGlueSource } from './engine.js';
 import { Pling } from './pling.js';
 import { secret } from './declare.js';
-import { mountDebugPanel } from './debug-panel.js';
 import { Assistant } from './assistant.js';
 import { mountChat, setMarkdownSource } from './widget.js';
-import { connectWebMCP } from './webmcp.js';
 
 const script = typeof document !== 'undefined' ? document.currentScript : null;
+
+/** WebMCP and the debug panel: the file beside this one, loaded when first needed. */
+let extrasSource = 'extras.js';
+/** @returns {Promise<typeof import('./extras.js')>} */
+const extras = () => import(/* @vite-ignore */ extrasSource);
 
 /** How the engine starts: data-pling-lazy="false" at once, "on-use" only when needed, else also on idle. */
 function lazyOf(value) {
@@ -40,6 +43,7 @@ function start() {
   const limitsAttr = script?.getAttribute('data-pling-limits');
   // The chat's Markdown renderer is the file beside this one (or data-pling-markdown).
   if (script?.src) setMarkdownSource(script.getAttribute('data-pling-markdown') || new URL('markdown.js', script.src).href);
+  if (script?.src) extrasSource = new URL('extras.js', script.src).href;
   // The engine's glue sits beside the engines, loaded with them.
   setGlueSource(new URL('../wasm/pling_wasm.js', script?.src || location.href).href);
   return startEngine(engineUrl(), lazyOf(script?.getAttribute('data-pling-lazy') ?? undefined)).then(() => {
@@ -50,7 +54,10 @@ function start() {
       api.chat = mountChat(instance, { baseURL: endpoint, ...chatAttributes(script) });
     }
     // Agents in the browser get the page's tools through WebMCP, where it exists.
-    if (script?.getAttribute('data-pling-webmcp') !== 'off') api.webmcp = connectWebMCP(instance);
+    const context = /** @type {any} */ (document).modelContext;
+    if (script?.getAttribute('data-pling-webmcp') !== 'off' && context) {
+      api.webmcp = extras().then((m) => m.connectWebMCP(instance));
+    }
     // Agents in an extension's content script talk through window messages, when allowed.
     if (script?.getAttribute('data-pling-surface') === 'message') instance.surface().listen();
     document.dispatchEvent(new CustomEvent('pling:ready', { detail: instance }));
@@ -72,9 +79,17 @@ const api = {
   Pling,
   Assistant,
   mountChat,
-  connectWebMCP,
+  /**
+   * Registers the page's tools with WebMCP (loads `extras.js` beside this file first).
+   * @param {Pling} pling @param {object} [options]
+   */
+  connectWebMCP: (pling, options) => extras().then((m) => m.connectWebMCP(pling, options)),
   secret,
-  mountDebugPanel,
+  /**
+   * Shows what the model is sent (loads `extras.js` beside this file first).
+   * @param {Pling} pling @param {Element} [element]
+   */
+  mountDebugPanel: (pling, element) => extras().then((m) => m.mountDebugPanel(pling, element)),
   engineReady,
   defaultLimits,
   /** @type {Pling | null} */
@@ -83,7 +98,7 @@ const api = {
   ready: null,
   /** @type {ReturnType<typeof mountChat> | null} */
   chat: null,
-  /** @type {ReturnType<typeof connectWebMCP>} */
+  /** @type {Promise<ReturnType<typeof import('./webmcp.js').connectWebMCP>> | null} */
   webmcp: null,
 };
 
