@@ -6,8 +6,7 @@
 // characters dropped, look-alikes folded), so no spelling of a secret passes the search and is
 // then rebuilt by the engine; the engine also decides which values are too short to search for.
 
-import * as wasm from '../wasm/pling_wasm.js';
-import { guard } from './engine.js';
+import { engineModule, guard } from './engine.js';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** @param {string} s */
@@ -88,7 +87,7 @@ export class Secrets {
   scrub(text) {
     const out = wellFormed(text);
     if (this.values.size === 0) return out;
-    return guard(() => wasm.scrubSecrets(out, [...this.values]));
+    return guard(() => engineModule().scrubSecrets(out, [...this.values]));
   }
 
   /**
@@ -98,6 +97,6 @@ export class Secrets {
   stringify(snapshot) {
     const json = JSON.stringify(snapshot, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value));
     if (this.values.size === 0) return json;
-    return guard(() => wasm.scrubSnapshot(json, [...this.values]));
+    return guard(() => engineModule().scrubSnapshot(json, [...this.values]));
   }
 }
