@@ -250,19 +250,16 @@ test('invalid JSON arguments, an invented tool and an invented record run nothin
   expect(result.reason).toBe('answered');
   expect(await page.evaluate(() => window.todoApp.todos.every((t) => !t.done))).toBe(true);
   const tools = model.requests[1].body.messages.filter((m) => m.role === 'tool');
-  // The three calls, then the search Pling ran for the row the request names, then the
-  // model's call for t42 made again (still refused: the search did not bring t42).
-  expect(tools.map((m) => m.tool_call_id)).toEqual(['a', 'b', 'c', 'pling_find_1', 'c_again']);
+  // The three calls, each refused with what exists; nothing is run or proposed for the model.
+  expect(tools.map((m) => m.tool_call_id)).toEqual(['a', 'b', 'c']);
   const errors = tools.map((m) => JSON.parse(m.content).result.error);
   expect(errors[0]).toMatch(/^invalid JSON arguments for `toggle`/);
   expect(errors[1]).toBe('unknown action `delete_task`; available now: add_todo, toggle, search');
-  expect(errors[2]).toBe('record `t42` is not a row of `toggle` on the page now. Pling searches for it now with `search` {"text":"t1"}: the next result shows the rows it finds. Then call `toggle` with the id of the row meant.');
-  for (const m of tools.slice(0, 3)) expect(JSON.parse(m.content).result.available).toBe('add_todo, toggle, search');
-  expect(JSON.parse(tools[3].content).result.ok).toBe(true);
-  expect(result.actions.map((a) => [a.name, a.dispatched])).toContainEqual(['search', true]);
-  // It answered instead of going on: once, it is told again what to do.
-  expect(model.requests[2].body.messages.at(-1)).toEqual({ role: 'user', content: 'Nothing has been done yet. The search ran (its result is above): call `toggle` with the id of the row it found, or say that it was not found.' });
-  expect(result.message).toBe('There is no way to delete a task here.');
+  expect(errors[2]).toMatch(/^record `t42` is not a row of `toggle` on the page now .*find it first \(call `search`\), then call `toggle` again with its id\.$/);
+  for (const m of tools) expect(JSON.parse(m.content).result.available).toBe('add_todo, toggle, search');
+  // Its answer is the answer: no nudge, no second request.
+  expect(model.requests).toHaveLength(2);
+  expect(result.message).toBe('I could not find a way to do that.');
 });
 
 test('a handler that throws and one that never resolves give failed receipts; the page keeps working', async ({ page }) => {
@@ -412,11 +409,11 @@ test('the task page: a delete asks first, removes only that row, and its receipt
   expect(out.result.actions.map((a) => [a.actionId, a.ok, a.label])).toEqual([['delete@t2', true, 'Book the design review']]);
 });
 
-test('a row the request does not name is sent back; asked for again, the widget shows the row by its label before it is allowed', async ({ page }) => {
+test('a confirm action shows the row by its label; denied, nothing runs and the model says so in its own words', async ({ page }) => {
   await page.goto('/tasks?rows=12');
   await page.waitForFunction(() => window.tasksApp);
-  const wrong = () => reply.calls([{ name: 'delete', arguments: { record: 't3' } }]);
-  model.script([wrong(), wrong(), reply.text('You declined; nothing was deleted.')]);
+  // t3 is not the row the person named: the card, not a guess at their words, is what stops it.
+  model.script([reply.calls([{ name: 'delete', arguments: { record: 't3' } }]), reply.text('You declined; nothing was deleted.')]);
   await page.evaluate(async (url) => {
     const { mountChat } = await import('/js/src/index.js');
     window.chat2 = mountChat(window.tasksApp.pling, { baseURL: url, model: 'scripted', title: 'Helper' });
@@ -434,8 +431,7 @@ test('a row the request does not name is sent back; asked for again, the widget 
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('You declined; nothing was deleted.');
   expect(await page.evaluate(() => window.tasksApp.tasks.some((t) => t.id === 't3'))).toBe(true);
   await expect(card).toContainText('Denied');
-  const sentBack = JSON.parse(model.requests[1].body.messages.at(-1).content).result.error;
-  expect(sentBack).toBe('not run: the request does not name t3 \u201cReply to the support queue\u201d; the rows it names are t2 \u201cBook the design review\u201d. Call `delete` with the record the request names');
+  expect(model.requests).toHaveLength(2);
   // Nothing ran, so no step says it did.
   await expect(page.locator('.pling-chat .msg.step')).toHaveCount(0);
 });

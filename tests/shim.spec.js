@@ -89,7 +89,7 @@ test('an element action on an offscreen row is clicked only after scrolling it i
 test('an action under an open modal dialog is reported unusable', async ({ page }) => {
   await openLab(page);
   const before = await page.evaluate(() => window.labApp.pling.observe());
-  expect(before.section).toContain('- tools'.slice(0, 0) + '- open_help (click / write / region:Profile) Open the help dialog');
+  expect(before.section).toContain('- tools'.slice(0, 0) + '- open_help (click / read / region:Profile) Open the help dialog');
   expect(before.section).toContain('## Regions with hidden content\n- dialog "Help" (help): inactive; hides 1 action and 0 records; reveal with: open_help');
   const r = await page.evaluate(() => window.labApp.pling.call('open_help'));
   expect(r.ok).toBe(true);
@@ -284,7 +284,7 @@ test('errors are real Errors with clear messages', async ({ page }) => {
     p.destroy();
     return results;
   });
-  expect(out.beforeInit).toEqual({ isError: true, message: 'Pling is not initialised: await init() (or createPling()) before observing or calling the page.' });
+  expect(out.beforeInit).toEqual({ isError: true, message: "Pling's engine is not loaded yet: await pling.ready() (or init(), or createPling({ lazy: false })) before observing the page synchronously." });
   expect(out.slimNoSource).toContain('needs the URL or bytes');
   expect(out.limits).toEqual({ isError: true, name: 'PlingLimitsError', message: 'limit `compactRatio` must be above 0 and at most 1, found 3.0' });
   expect(out.declaration).toEqual({ name: 'PlingDeclarationError', message: 'action "x": `kind` must be one of click, type, select, navigate, scroll, submit (got "hover")' });
@@ -649,17 +649,28 @@ test('a lazy start loads the engine only when it is first needed, and still chec
   expect(wasm).toHaveLength(1);
 });
 
-test('the script build is lazy: no engine until an observation or the chat opens', async ({ page }) => {
+test('the script build is lazy: with on-use no engine until the chat opens; by default it comes when the page is idle', async ({ page }) => {
   const wasm = [];
   page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+  // The same page with data-pling-lazy="on-use" on its script tag.
+  await page.route('**/plain/chat.html', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('<script src=', '<script data-pling-lazy="on-use" src=');
+    await route.fulfill({ response, body: html });
+  });
   await page.goto('/plain/chat.html');
   await page.evaluate(() => window.Pling.ready);
-  await page.waitForTimeout(200);
+  await page.waitForTimeout(300);
   expect(wasm).toHaveLength(0);
   await page.locator('.pling-chat .launcher').click();
   await expect.poll(() => page.evaluate(() => !!window.Pling.chat.assistant)).toBe(true);
   expect(wasm).toHaveLength(1);
   expect(wasm[0]).toMatch(/\/js\/wasm\/pling_wasm_bg\.wasm$/);
+  // By default nobody has to use it: the engine arrives once the browser is idle.
+  await page.unroute('**/plain/chat.html');
+  wasm.length = 0;
+  await page.goto('/plain/chat.html');
+  await expect.poll(() => wasm.length).toBe(1);
 });
 
 test('a good submit whose page empties a required field leaves no stale validation message', async ({ page }) => {

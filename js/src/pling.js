@@ -71,7 +71,14 @@ export class Pling {
     // until they fail again (or the person touches them: `:user-invalid`).
     this.onFormDone = (event) => {
       const form = /** @type {HTMLFormElement} */ (event.target);
-      for (const el of form.elements ?? []) this.registry.invalidSeen.delete(el);
+      const fields = [...(form.elements ?? [])];
+      // A `novalidate` form is sent with invalid fields: that submit failed them.
+      const failed = event.type === 'submit' ? fields.filter((el) => el.willValidate && !el.validity.valid) : [];
+      if (failed.length) {
+        for (const el of failed) this.registry.invalidSeen.add(el);
+        return;
+      }
+      for (const el of fields) this.registry.invalidSeen.delete(el);
       this.registry.settledForms.add(form);
     };
     // The person typing in a form again makes the browser's `:user-invalid` theirs again.

@@ -140,7 +140,7 @@ class Registrations {
       name,
       description,
       inputSchema: parameters,
-      annotations: { readOnlyHint: readOnly, untrustedContentHint: true, consequentialHint: consequential },
+      annotations: { readOnlyHint: readOnly, untrustedContentHint: true, ...(consequential ? { consequentialHint: true } : {}) },
       execute: async (input) => {
         const entry = this.registered.get(name);
         if (entry) entry.running += 1;
