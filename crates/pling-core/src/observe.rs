@@ -61,6 +61,9 @@ pub struct Observation<'a> {
     pub records: Vec<String>,
     /// The ids of the records in `records`, as the page declares them, in the same order.
     pub records_shown: Vec<String>,
+    /// Fields of the first record left out whole because that row alone is wider than
+    /// `maxRecordChars` (its other rows are whole or not shown).
+    pub record_fields_left_out: Vec<String>,
     /// Records in active regions.
     pub records_total: usize,
     /// Records not cited because their region is inactive.
@@ -451,6 +454,7 @@ pub fn observe<'a>(
         actions_hidden: actions.hidden.iter().sum(),
         records: records.lines,
         records_shown: records.shown,
+        record_fields_left_out: records.fields_left_out,
         records_total: records.total,
         records_hidden: records.hidden.iter().sum(),
         citation_ids: records.citation.ids,
@@ -687,8 +691,8 @@ struct RecordPass {
     example: Option<String>,
     /// Whether an active record may be outside the viewport.
     offscreen: bool,
-    /// How many rows want full fields (in the viewport, active), within `maxRecords`.
-    wanted: usize,
+    /// Fields of the first row left out whole because that row alone is too wide.
+    fields_left_out: Vec<String>,
 }
 
 impl RecordPass {
@@ -699,17 +703,6 @@ impl RecordPass {
         limits: &Limits,
         shortened: &mut usize,
     ) -> RecordPass {
-        let active =
-            |i: usize| index.record_region[i].is_none_or(|r| regions.top_inactive[r].is_none());
-        // Rows the person can see share the record budget fairly: a long row is shortened to
-        // its share rather than pushing the rows after it out.
-        let wanted = snapshot
-            .records
-            .iter()
-            .enumerate()
-            .filter(|(i, r)| r.in_viewport != Some(false) && active(*i))
-            .count()
-            .min(limits.max_records);
         let mut pass = RecordPass {
             hidden: vec![0; snapshot.regions.len()],
             lines: Vec::new(),
@@ -720,7 +713,7 @@ impl RecordPass {
             citation: Citation::default(),
             example: None,
             offscreen: false,
-            wanted,
+            fields_left_out: Vec::new(),
         };
         for (i, r) in snapshot.records.iter().enumerate() {
             match index.record_region[i].and_then(|g| regions.top_inactive[g]) {
@@ -765,7 +758,10 @@ impl RecordPass {
         }
     }
 
-    /// The record's line with full fields, shortened to its share of `maxRecordChars`.
+    /// The record's line with whole values (each up to [`RECORD_VALUE_CHARS`]) while
+    /// `maxRecordChars` lasts. A row that does not fit is left out whole, with every row after
+    /// it; only the first row, when it alone is too wide, keeps what fits and leaves out whole
+    /// fields, which are named.
     fn full_line(
         &mut self,
         id: &str,
@@ -774,29 +770,25 @@ impl RecordPass {
         shortened: &mut usize,
     ) {
         let remaining = limits.max_record_chars.saturating_sub(self.chars);
-        let share = remaining / self.wanted.saturating_sub(self.lines.len()).max(1);
         let n = self.lines.len() + 1;
-        // Long values are shortened until the row fits its share of the budget; a row whose
-        // short values already say it all keeps them and fits where it can.
-        let (mut line, mut cut) = record_line(n, id, r, VALUE_CAPS[0]);
-        for cap in &VALUE_CAPS[1..] {
-            if char_len(&line) < share {
-                break;
-            }
-            (line, cut) = record_line(n, id, r, *cap);
-        }
-        let len = char_len(&line) + 1;
+        let first = self.lines.is_empty();
+        // Only the first row may leave fields out: later rows are whole or not shown.
+        let room = if first { remaining.saturating_sub(1) } else { usize::MAX };
+        let built = record_line(n, id, r, room);
+        let len = char_len(&built.line) + 1;
         if len <= remaining {
             self.chars += len;
-            *shortened += cut;
-            self.lines.push(line);
+            *shortened += built.cut;
+            self.lines.push(built.line);
             self.shown.push(r.id.clone());
-        } else if self.lines.is_empty() && remaining > MIN_SHORTENED {
-            let short = shorten(&line, remaining - 1).0.into_owned();
+            self.fields_left_out = built.left_out;
+        } else if first && remaining > MIN_SHORTENED {
+            let short = shorten(&built.line, remaining - 1).0.into_owned();
             self.chars += char_len(&short) + 1;
-            *shortened += cut + 1;
+            *shortened += built.cut + 1;
             self.lines.push(short);
             self.shown.push(r.id.clone());
+            self.fields_left_out = built.left_out;
             self.full_closed = true;
         } else {
             self.full_closed = true;
@@ -839,30 +831,56 @@ impl RecordPass {
     }
 }
 
-/// The longest page-data value a record line keeps, tried in turn until the row fits its
-/// share of `maxRecordChars`.
-const VALUE_CAPS: [usize; 4] = [MAX_VALUE_CHARS, 80, 40, 24];
+/// The longest page-data value a record line keeps whole; a longer one is cut with its
+/// visible mark. Rows are left out whole before values are cut further.
+pub const RECORD_VALUE_CHARS: usize = 200;
 
-/// `- 3. m3 (label): key value; …`, each value shortened to `cap` characters. Returns the line
-/// and how many values were shortened.
-fn record_line(n: usize, id: &str, r: &crate::snapshot::Record, cap: usize) -> (String, usize) {
+/// One record line and what it had to leave out.
+struct RecordLine {
+    line: String,
+    /// Values shortened with a mark.
+    cut: usize,
+    /// Fields left out whole because the line had no room for them.
+    left_out: Vec<String>,
+}
+
+/// `- 3. m3 (label): key value; …`, each value up to [`RECORD_VALUE_CHARS`]; a field that would
+/// take the line past `room` characters is left out whole and named.
+fn record_line(n: usize, id: &str, r: &crate::snapshot::Record, room: usize) -> RecordLine {
     let mut line = format!("- {n}. {id}");
     let mut cut = 0usize;
     if let Some(label) = &r.label {
-        let (label, c) = data_line(label.as_str(), cap);
+        let (label, c) = data_line(label.as_str(), RECORD_VALUE_CHARS);
         cut += c as usize;
         let _ = write!(line, " ({label})");
     }
     line.push(':');
-    for (k, (key, v)) in r.fields.iter().enumerate() {
-        line.push_str(if k == 0 { " " } else { "; " });
+    let mut len = char_len(&line);
+    let mut left_out = Vec::new();
+    let mut field = String::new();
+    let mut kept = false;
+    for (key, v) in r.fields.iter() {
+        field.clear();
+        field.push_str(if kept { "; " } else { " " });
         let (key, c) = data_line(key, MAX_KEY_CHARS);
-        cut += c as usize;
-        line.push_str(&key);
-        line.push(' ');
-        cut += crate::text::data_value_capped(v, cap, &mut line) as usize;
+        field.push_str(&key);
+        field.push(' ');
+        let c2 = crate::text::data_value_capped(v, RECORD_VALUE_CHARS, &mut field);
+        let field_len = char_len(&field);
+        if len + field_len > room {
+            left_out.push(key);
+            continue;
+        }
+        cut += c as usize + c2 as usize;
+        len += field_len;
+        kept = true;
+        line.push_str(&field);
     }
-    (line, cut)
+    if !kept && !left_out.is_empty() {
+        // No field fits whole: the whole line, to be shortened with its mark, says more.
+        return record_line(n, id, r, usize::MAX);
+    }
+    RecordLine { line, cut, left_out }
 }
 
 /// The citation index gets this fraction of `maxRecordChars`: ids reach rows the model cannot

@@ -389,13 +389,7 @@ fn records(o: &Observation<'_>, out: &mut String) {
         out.push('\n');
     }
     let not_shown = o.records_total - o.records.len();
-    if not_shown > 0 {
-        let _ = writeln!(
-            out,
-            "({not_shown} more {} not shown in full; for long lists, narrow the scope with search or filtering first)",
-            if not_shown == 1 { "record" } else { "records" }
-        );
-    }
+    left_out_line(o, not_shown, out);
     let _ = write!(
         out,
         "Citation record ids ({} in active regions{}): ",
@@ -419,6 +413,39 @@ fn records(o: &Observation<'_>, out: &mut String) {
             write!(out, "{}… {unlisted} more", if o.citation_ids.is_empty() { "" } else { " / " });
     }
     out.push_str("\n\n");
+}
+
+/// `(9 more records not shown in full; to read them, call `search` or `next_page` first)`, naming the
+/// page's own ways to find rows, or saying plainly that it has none; and the fields of a row
+/// too wide to show whole.
+fn left_out_line(o: &Observation<'_>, not_shown: usize, out: &mut String) {
+    if !o.record_fields_left_out.is_empty() {
+        let _ = writeln!(
+            out,
+            "(fields of row 1 left out for length: {})",
+            o.record_fields_left_out.joined(", ")
+        );
+    }
+    if not_shown == 0 {
+        return;
+    }
+    let _ = write!(out, "({not_shown} more {} not shown in full; ", plural_word(not_shown));
+    let finders = o.finder_names();
+    if finders.is_empty() {
+        out.push_str(
+            "this page declares no search, filter, paging or scrolling: act on them by id, or ask the user)\n",
+        );
+    } else {
+        let _ = writeln!(out, "to read them, call {finders} first)");
+    }
+}
+
+fn plural_word(n: usize) -> &'static str {
+    if n == 1 {
+        "record"
+    } else {
+        "records"
+    }
 }
 
 fn hidden(o: &Observation<'_>, out: &mut String) {

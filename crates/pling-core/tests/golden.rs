@@ -68,8 +68,8 @@ const CHOICES: &[(&str, &str, &str)] = &[
     ),
     (
         "(10 more records not shown in full; for long lists, narrow the scope with search or filtering first)",
-        "(9 more records not shown in full; for long lists, narrow the scope with search or filtering first)",
-        "follows from showing three records",
+        "(9 more records not shown in full; to read them, call `search` first)",
+        "follows from showing three records; the note names the page's own discovery action (here its search) rather than assuming one, and says so plainly on a page that has none",
     ),
     (
         "Citation record ids (12 in active regions; offscreen targets are scrolled into view automatically): t1 / t2 / t9 / … 9 more",
@@ -174,7 +174,7 @@ fn folded_rows_resolve_to_the_original_ids() {
     let e = observation.resolve("toggle", Some("t99")).unwrap_err().to_string();
     assert_eq!(
         e,
-        "record `t99` is not a row of `toggle` on the page now (its rows: t1, t2, t3, t4, t5, …). If it exists it is on another page or filtered out: find it first (call search), then call `toggle` again with its id."
+        "record `t99` is not a row of `toggle` on the page now (its rows: t1, t2, t3, t4, t5, …). If it exists it is on another page or filtered out: find it first (call `search`), then call `toggle` again with its id."
     );
     let e = observation.resolve("delete", None).unwrap_err().to_string();
     assert_eq!(e, "unknown action `delete`; available now: add_todo, toggle, search");
