@@ -578,7 +578,7 @@ test('a declared expectation that does not happen is flagged, and a mistyped key
     const r = await pling.surface().call('archive_done', {});
     return { bad, receipt: JSON.parse(r.content).result };
   });
-  expect(out.bad).toBe('PlingDeclarationError: action "x": `expects` takes records, records.added, records.removed, records.changed, state, page, feedback, actions or state.<name> (got "recods")');
+  expect(out.bad).toBe('PlingDeclarationError: action "x": `expects` takes records, records.added, records.removed, records.shown, records.hidden, records.changed, state, page, feedback, actions or state.<name> (got "recods")');
   expect(out.receipt.ok).toBe(true);
   expect(out.receipt.warning).toContain('EXPECTATION_FAILED: expected a change in records.removed');
   expect(warnings).toContain('[pling] action "archive_done": unknown key `descripton` is ignored (did you mean `description`?)');

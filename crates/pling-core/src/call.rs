@@ -5,7 +5,7 @@
 
 use crate::json::Value;
 use crate::observed::Observed;
-use crate::receipt::{diff, Receipt};
+use crate::receipt::{diff_of, Receipt};
 use crate::render::tool_named;
 use crate::snapshot::{Action, Snapshot};
 use crate::text::Joined;
@@ -231,7 +231,8 @@ pub fn ran(
     ok: bool,
     error: Option<String>,
 ) -> Receipt {
-    Receipt::ran(action, action_id, ok, error, diff(before, after)).for_record(record, before)
+    let changes = diff_of(before, after, action.effect);
+    Receipt::ran(action, action_id, ok, error, changes).for_record(record, before)
 }
 
 /// The declared action a checked call runs, as the snapshot it was checked against has it.
