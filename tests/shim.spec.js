@@ -661,3 +661,33 @@ test('the script build is lazy: no engine until an observation or the chat opens
   expect(wasm).toHaveLength(1);
   expect(wasm[0]).toMatch(/\/js\/wasm\/pling_wasm_bg\.wasm$/);
 });
+
+test("a row's place is the row's: a row action whose button shows only on hover takes the row's in-viewport fact", async ({ page }) => {
+  await page.goto('/todos');
+  await page.setViewportSize({ width: 800, height: 300 });
+  const out = await page.evaluate(async () => {
+    document.body.innerHTML = `<style>
+      .row { height: 40px; display: flex; } .row button { display: none; } .row:hover button { display: inline; }
+      .bare button { display: none; }</style>
+      <ul id="inbox">${Array.from({ length: 30 }, (_, i) => `<li class="row" id="m${i}">Message ${i}<button>Archive</button></li>`).join('')}</ul>
+      <ul id="bare">${Array.from({ length: 3 }, (_, i) => `<li class="bare" id="b${i}">Note ${i}<button>Pin</button></li>`).join('')}</ul>`;
+    window.scrollTo(0, 0);
+    const { createPling } = await import('/js/src/index.js');
+    const pling = await createPling();
+    const items = Array.from({ length: 30 }, (_, i) => ({ id: `m${i}`, subject: `Message ${i}` }));
+    pling.records({ rows: () => items, id: (m) => m.id, fields: (m) => ({ subject: m.subject }), element: (m) => document.getElementById(m.id) });
+    pling.rowAction({ name: 'archive', description: 'Archive the message', rows: () => items.map((m) => m.id), element: (id) => document.querySelector(`#${id} button`) });
+    // No record element declared: the nearest shown ancestor of the hidden button stands in.
+    pling.rowAction({ name: 'pin', description: 'Pin the note', rows: () => ['b0', 'b1', 'b2'], element: (id) => document.querySelector(`#${id} button`) });
+    const o = await pling.observe();
+    const sets = Object.fromEntries(o.snapshot.actions.map((a) => [a.id, a.rows]));
+    const inView = (set) => set.inViewport;
+    return { archive: inView(sets.archive), pin: inView(sets.pin), records: o.snapshot.records.filter((r) => r.inViewport).map((r) => r.id), covered: sets.archive.covered };
+  });
+  const rowsInView = out.records.map((id) => Number(id.slice(1)));
+  expect(rowsInView.length).toBeGreaterThan(3);
+  expect(out.archive).toEqual(rowsInView);
+  expect(out.covered).toBeUndefined();
+  // The bare list is below thirty rows of 40px: out of a 300px viewport, as its rows are.
+  expect(out.pin).toEqual([]);
+});
