@@ -174,7 +174,28 @@ fn tag(e: &Entry<'_>) -> String {
     t
 }
 
-fn action_line(e: &Entry<'_>) -> String {
+/// The name of an earlier callable row entry over exactly the same rows (same order, same
+/// rows outside the viewport, none blocked) as `e`: its rows need not be described twice.
+fn same_rows_as<'o>(o: &'o Observation<'_>, e: &Entry<'_>) -> Option<&'o str> {
+    let Target::Rows { rows, count, offscreen, blocked } = &e.target else { return None };
+    if !blocked.is_empty() || !e.callable() {
+        return None;
+    }
+    let before = o.entries.iter().take_while(|x| !std::ptr::eq(*x, e));
+    before.filter(|x| x.callable()).find_map(|x| match &x.target {
+        Target::Rows { rows: r, count: c, offscreen: f, blocked: b }
+            if c == count
+                && f == offscreen
+                && b.is_empty()
+                && r.iter().map(|row| row.record).eq(rows.iter().map(|row| row.record)) =>
+        {
+            Some(x.name.as_str())
+        }
+        _ => None,
+    })
+}
+
+fn action_line(o: &Observation<'_>, e: &Entry<'_>) -> String {
     let mut line = format!("- {}", e.name);
     if matches!(e.target, Target::Rows { .. }) {
         line.push_str("(record)");
@@ -186,10 +207,15 @@ fn action_line(e: &Entry<'_>) -> String {
         line.push_str(&description);
     }
     match &e.target {
-        Target::Rows { rows, count, offscreen, blocked } => {
-            rows_note(rows, *count, *offscreen, &mut line);
-            blocked_rows(blocked, e.available, &mut line);
-        }
+        Target::Rows { rows, count, offscreen, blocked } => match same_rows_as(o, e) {
+            Some(first) => {
+                let _ = write!(line, " | use record to select a row (the rows of {first})");
+            }
+            None => {
+                rows_note(rows, *count, *offscreen, &mut line);
+                blocked_rows(blocked, e.available, &mut line);
+            }
+        },
         Target::Action { in_viewport, .. } => {
             if let Some(value) = e.value {
                 // Page data: what the field holds now, shortened and neutralised like a record's.
@@ -330,7 +356,7 @@ fn actions(o: &Observation<'_>, out: &mut String) {
         out.push_str("(No action can run right now)\n");
     }
     for e in o.available().filter(|e| e.listed) {
-        out.push_str(&action_line(e));
+        out.push_str(&action_line(o, e));
         out.push('\n');
     }
     if entries > listed {
@@ -353,7 +379,7 @@ fn actions(o: &Observation<'_>, out: &mut String) {
         plural(entries, "entry", "entries"),
     );
     for e in o.unavailable().filter(|e| e.listed) {
-        out.push_str(&action_line(e));
+        out.push_str(&action_line(o, e));
         out.push('\n');
     }
     if entries > listed {
@@ -390,11 +416,13 @@ fn records(o: &Observation<'_>, out: &mut String) {
     }
     let not_shown = o.records_total - o.records.len();
     left_out_line(o, not_shown, out);
+    // Said once: the instructions above already promise the scroll when rows are folded.
+    let said = folded && o.example_record.is_some();
     let _ = write!(
         out,
         "Citation record ids ({} in active regions{}): ",
         o.records_total,
-        if o.records_offscreen {
+        if o.records_offscreen && !said {
             "; offscreen targets are scrolled into view automatically"
         } else {
             ""
@@ -548,6 +576,12 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
     let mut description = authored_line(e.description);
     let _ = write!(description, "{}({})", if description.is_empty() { "" } else { " " }, tag(e));
     let parameters = match &e.target {
+        Target::Rows { rows, .. } if same_rows_as(o, e).is_some() => {
+            let first = same_rows_as(o, e).unwrap_or_default();
+            let _ = write!(description, " | Pass record to choose a row, as for {first}.");
+            let example = rows.first().map(|row| data_line(row.record, 40).0).unwrap_or_default();
+            row_parameters_as(e.params, &example, first)
+        }
         Target::Rows { rows, count, offscreen, blocked } => {
             let _ = write!(
                 description,
@@ -623,15 +657,23 @@ pub fn empty_parameters() -> Value {
 }
 
 fn row_parameters(declared: Option<&Value>, example: &str, offscreen: bool) -> Value {
-    let mut properties = Map::new();
     let scroll =
         if offscreen { " Offscreen targets are scrolled into view before execution." } else { "" };
+    let about = format!("Which row: a record id from the page data or citation records (for example, {example}).{scroll}");
+    with_record(declared, about)
+}
+
+/// The parameters of a row action over the same rows as the tool `first`.
+fn row_parameters_as(declared: Option<&Value>, example: &str, first: &str) -> Value {
+    with_record(declared, format!("Which row, as for {first} (for example, {example})."))
+}
+
+/// A row action's parameters: `record`, described by `about`, and the declared ones.
+fn with_record(declared: Option<&Value>, about: String) -> Value {
+    let mut properties = Map::new();
     properties.insert(
         "record".to_owned(),
-        object([
-            ("type", "string".into()),
-            ("description", format!("Which row: a record id from the page data or citation records (for example, {example}).{scroll}").into()),
-        ]),
+        object([("type", "string".into()), ("description", about.into())]),
     );
     let mut required = vec![Value::String("record".to_owned())];
     let mut extra = Map::new();

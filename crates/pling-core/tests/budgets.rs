@@ -75,7 +75,7 @@ fn max_records_caps_full_fields_but_not_the_id_index() {
     let text = page_section(&o);
     assert!(text.contains("## Records on this page (100 total, showing 20)"));
     assert!(text.contains("(80 more records not shown in full;"));
-    assert!(text.contains("Citation record ids (100 in active regions; offscreen targets are scrolled into view automatically): r1 / r2 /"));
+    assert!(text.contains("Citation record ids (100 in active regions): r1 / r2 /"));
     // The id index is not bound by maxRecords but by its own quarter of maxRecordChars; the
     // ids it leaves out are counted.
     let n = o.citation_ids.len();
@@ -198,8 +198,13 @@ fn nested_and_inactive_regions() {
     assert!(text.contains("- toggle(record) (click / write / region:Main > Todo list)"));
     assert!(!text.contains("restore"), "actions of inactive regions are not listed");
     assert!(text.contains("## Regions with hidden content\n- tabpanel \"Archive\" (archive): inactive; hides 1 action and 1 record; reveal with: show_archive"), "{text}");
-    // Its one record is above in full (of unknown place, so the scroll promise stays).
-    assert!(text.contains("Citation record ids (1 in active regions; offscreen targets are scrolled into view automatically): the record above\n"), "{text}");
+    // Its one record is above in full (of unknown place, so the scroll promise stays, said
+    // once in the instructions above the records).
+    assert!(
+        text.contains("Citation record ids (1 in active regions): the record above\n"),
+        "{text}"
+    );
+    assert!(text.contains("Offscreen targets are scrolled into view automatically.\n"), "{text}");
     let om = o.omissions();
     assert_eq!((om.actions_hidden, om.records_hidden), (1, 1));
 }
@@ -379,7 +384,9 @@ fn confirm_and_handoff_stay_attached_to_the_fold() {
     let s = list_page(5, 3, 1, 5);
     let o = observe(&s, &Limits::default()).unwrap();
     let text = page_section(&o);
-    assert!(text.contains("- delete(record) (click / write / region:Item list) delete the item | use record to select a row (5 rows: r1 / r2 / r3 / …) | asks the user to confirm first"), "{text}");
+    assert!(text.contains("- delete(record) (click / write / region:Item list) delete the item | use record to select a row (the rows of toggle) | asks the user to confirm first"), "{text}");
+    // Its rows are those of the first row action: described once, named after.
+    assert!(text.contains("- toggle(record) (click / write / region:Item list) toggle the item | use record to select a row (5 rows: r1 / r2 / r3 / …)"), "{text}");
     let tools = render(&o).tools;
     let delete = tools.iter().find(|t| t["function"]["name"] == "delete").unwrap();
     assert!(delete["function"]["description"]
