@@ -232,7 +232,8 @@ pub fn ran(
     error: Option<String>,
 ) -> Receipt {
     let changes = diff_of(before, after, action.effect);
-    Receipt::ran(action, action_id, ok, error, changes).for_record(record, before)
+    let aliases = crate::alias::Aliases::of(&[before, after]);
+    Receipt::ran(action, action_id, ok, error, changes).for_record(record, before).cited(&aliases)
 }
 
 /// The declared action a checked call runs, as the snapshot it was checked against has it.

@@ -99,6 +99,9 @@ pub struct Observation<'a> {
     pub items_left_out: bool,
     /// The limits this observation was built with.
     pub limits: Limits,
+    /// Short aliases the observation cites long record ids by; calls resolve them back.
+    #[serde(skip)]
+    pub aliases: crate::alias::Aliases,
 }
 
 /// One entry of the action list: a single action, or row actions folded into one operation.
@@ -437,7 +440,8 @@ pub fn observe<'a>(
     let mut shortened = 0usize;
     let (location, location_cut) = location_lines(snapshot, limits, &mut shortened);
     let actions = ActionPass::run(snapshot, &index, &regions, limits);
-    let records = RecordPass::run(snapshot, &index, &regions, limits, &mut shortened);
+    let aliases = crate::alias::Aliases::of(&[snapshot]);
+    let records = RecordPass::run(snapshot, &index, &regions, limits, &mut shortened, &aliases);
     let (region_lines, hidden, hidden_total) =
         region_sections(&regions, limits, &actions, &records.hidden);
     let (state_json, state_notes, left_out) = state_section(snapshot, limits, &mut shortened);
@@ -472,6 +476,7 @@ pub fn observe<'a>(
         values_shortened: shortened,
         items_left_out: items_left_out(&regions),
         limits: *limits,
+        aliases,
     })
 }
 
@@ -702,6 +707,7 @@ impl RecordPass {
         regions: &Regions<'_>,
         limits: &Limits,
         shortened: &mut usize,
+        aliases: &crate::alias::Aliases,
     ) -> RecordPass {
         let mut pass = RecordPass {
             hidden: vec![0; snapshot.regions.len()],
@@ -718,12 +724,12 @@ impl RecordPass {
         for (i, r) in snapshot.records.iter().enumerate() {
             match index.record_region[i].and_then(|g| regions.top_inactive[g]) {
                 Some(top) => pass.hidden[top] += 1,
-                None => pass.record(r, limits, shortened),
+                None => pass.record(r, &aliases.cite(&r.id), limits, shortened),
             }
         }
         for (i, set) in snapshot.record_ids.iter().enumerate() {
             let top = index.id_set_region[i].and_then(|g| regions.top_inactive[g]);
-            pass.id_set(set, &index.detailed[i], top, limits, shortened);
+            pass.id_set(set, &index.detailed[i], top, limits, shortened, aliases);
         }
         pass
     }
@@ -733,18 +739,25 @@ impl RecordPass {
         cite(raw, &mut c.ids, &mut c.chars, &mut c.closed, shortened, limits);
     }
 
-    /// One active record: its full line while the budget lasts, and its citation id.
-    fn record(&mut self, r: &crate::snapshot::Record, limits: &Limits, shortened: &mut usize) {
+    /// One active record (cited as `cited`): its full line while the budget lasts, and its
+    /// citation id.
+    fn record(
+        &mut self,
+        r: &crate::snapshot::Record,
+        cited: &str,
+        limits: &Limits,
+        shortened: &mut usize,
+    ) {
         self.total += 1;
         self.offscreen |= r.in_viewport != Some(true);
         let wants_full = !self.full_closed && r.in_viewport != Some(false);
         if !wants_full && self.example.is_some() {
             if !self.citation.closed {
-                self.cite(&r.id, limits, shortened);
+                self.cite(cited, limits, shortened);
             }
             return;
         }
-        let (id, id_cut) = data_line(&r.id, MAX_ID_CHARS);
+        let (id, id_cut) = data_line(cited, MAX_ID_CHARS);
         if self.example.is_none() {
             self.example = Some(id.clone());
         }
@@ -806,6 +819,7 @@ impl RecordPass {
         hidden_at: Option<usize>,
         limits: &Limits,
         shortened: &mut usize,
+        aliases: &crate::alias::Aliases,
     ) {
         let n = set.ids.len() - detailed.len();
         if let Some(top) = hidden_at {
@@ -820,13 +834,14 @@ impl RecordPass {
                 skip.next();
                 continue;
             }
+            let id = aliases.cite(id);
             if self.example.is_none() {
-                self.example = Some(data_line(id, MAX_ID_CHARS).0);
+                self.example = Some(data_line(&id, MAX_ID_CHARS).0);
             }
             if self.citation.closed {
                 break;
             }
-            self.cite(id, limits, shortened);
+            self.cite(&id, limits, shortened);
         }
     }
 }

@@ -549,6 +549,37 @@ impl Receipt {
         self
     }
 
+    /// The receipt as the model reads ids: long ids by their aliases, as the observation
+    /// cites them.
+    pub fn cited(mut self, aliases: &crate::alias::Aliases) -> Self {
+        if aliases.is_empty() {
+            return self;
+        }
+        let cite = |ids: &mut Vec<String>| {
+            for id in ids.iter_mut() {
+                *id = aliases.cite(id).into_owned();
+            }
+        };
+        if let Some(record) = self.action.record.as_mut() {
+            let cited = aliases.cite(record).into_owned();
+            // `archive@<long id>`: the row's action named by the row's alias.
+            if let Some(head) = self.action.id.strip_suffix(record.as_str()) {
+                self.action.id = format!("{head}{cited}");
+            }
+            *record = cited;
+        }
+        if let Some(c) = self.changed.as_mut() {
+            let r = &mut c.records;
+            for ids in [&mut r.added, &mut r.removed, &mut r.shown, &mut r.hidden] {
+                cite(ids);
+            }
+            for change in &mut r.changed {
+                change.id = aliases.cite(&change.id).into_owned();
+            }
+        }
+        self
+    }
+
     /// The tool message content, cut to `max_tokens` keeping its beginning and end.
     pub fn to_content(&self, max_tokens: usize) -> String {
         let json = text(&object([("result", self.to_json())]));

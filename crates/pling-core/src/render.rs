@@ -1,6 +1,7 @@
 //! `render`: the page section of the system message and the `tools` array, both from one
 //! observation so that their names and availability cannot disagree.
 
+use crate::alias::Aliases;
 use crate::json::{Map, Value};
 use crate::json_text::object;
 use crate::list::Listed;
@@ -212,8 +213,8 @@ fn action_line(o: &Observation<'_>, e: &Entry<'_>) -> String {
                 let _ = write!(line, " | use record to select a row (the rows of {first})");
             }
             None => {
-                rows_note(rows, *count, *offscreen, &mut line);
-                blocked_rows(blocked, e.available, &mut line);
+                rows_note(rows, (*count, *offscreen), &o.aliases, &mut line);
+                blocked_rows(blocked, e.available, &o.aliases, &mut line);
             }
         },
         Target::Action { in_viewport, .. } => {
@@ -248,12 +249,17 @@ fn action_line(o: &Observation<'_>, e: &Entry<'_>) -> String {
 
 /// ` | use record to select a row (20 rows: 1500 / 1499 / 1498 / …; 5 rows outside the
 /// viewport, auto-scroll on call)`.
-fn rows_note(rows: &crate::observe::Rows<'_>, count: usize, offscreen: usize, line: &mut String) {
+fn rows_note(
+    rows: &crate::observe::Rows<'_>,
+    (count, offscreen): (usize, usize),
+    aliases: &Aliases,
+    line: &mut String,
+) {
     if rows.is_empty() {
         return;
     }
     let _ = write!(line, " | use record to select a row ({}: ", plural(count, "row", "rows"));
-    example_ids(line, &mut rows.iter().map(|r| r.record));
+    example_ids(line, &mut rows.iter().map(|r| r.record), aliases);
     if count > EXAMPLE_IDS {
         line.push_str(" / …");
     }
@@ -272,7 +278,12 @@ const BLOCKED_EXAMPLES: usize = 3;
 
 /// `| 2 rows cannot run now: o1 (already shipped), o4 (not paid yet)`, or, when every row
 /// of an entry is blocked for one reason, `| unavailable: reason (3 rows: o1 / o2 / o3)`.
-fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: &mut String) {
+fn blocked_rows(
+    blocked: &[crate::observe::Blocked<'_>],
+    available: bool,
+    aliases: &Aliases,
+    line: &mut String,
+) {
     let Some(first) = blocked.first() else { return };
     if !available && blocked.iter().all(|b| b.reason == first.reason) {
         let _ = write!(
@@ -281,7 +292,7 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
             authored_line(first.reason),
             plural(blocked.len(), "row", "rows"),
         );
-        example_ids(line, &mut blocked.iter().map(|b| b.row.record));
+        example_ids(line, &mut blocked.iter().map(|b| b.row.record), aliases);
         line.push_str(if blocked.len() > EXAMPLE_IDS { " / …)" } else { ")" });
         return;
     }
@@ -292,7 +303,7 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
         if k > 0 {
             line.push_str("; ");
         }
-        example_ids(line, &mut rows.iter().copied());
+        example_ids(line, &mut rows.iter().copied(), aliases);
         if rows.len() > EXAMPLE_IDS {
             let _ = write!(line, " / … {} more", rows.len() - EXAMPLE_IDS);
         }
@@ -310,10 +321,10 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
 }
 
 /// The first [`EXAMPLE_IDS`] of `records`, each on one line: `o1 / o2 / o3`.
-fn example_ids(line: &mut String, records: &mut dyn Iterator<Item = &str>) {
+fn example_ids(line: &mut String, records: &mut dyn Iterator<Item = &str>, aliases: &Aliases) {
     for (i, r) in records.take(EXAMPLE_IDS).enumerate() {
         line.push_str(if i > 0 { " / " } else { "" });
-        line.push_str(&data_line(r, 40).0);
+        line.push_str(&data_line(&aliases.cite(r), 40).0);
     }
 }
 
@@ -547,7 +558,7 @@ pub fn with_record_choices(o: &Observation<'_>, mut tools: Vec<Value>) -> Vec<Va
         }
         let mut ids = Vec::with_capacity(rows.len() + blocked.len());
         for r in rows.iter().chain(blocked.iter().map(|b| b.row)) {
-            ids.push(Value::String(r.record.to_owned()));
+            ids.push(Value::String(o.aliases.cite(r.record).into_owned()));
         }
         let record = tool.get_mut("function").and_then(|f| f.get_mut("parameters"));
         let record = record.and_then(|p| p.get_mut("properties")).and_then(|p| p.get_mut("record"));
@@ -579,33 +590,15 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
         Target::Rows { rows, .. } if same_rows_as(o, e).is_some() => {
             let first = same_rows_as(o, e).unwrap_or_default();
             let _ = write!(description, " | Pass record to choose a row, as for {first}.");
-            let example = rows.first().map(|row| data_line(row.record, 40).0).unwrap_or_default();
+            let first_row = rows.first().map(|row| o.aliases.cite(row.record));
+            let example = first_row.map(|r| data_line(&r, 40).0).unwrap_or_default();
             row_parameters_as(e.params, &example, first)
         }
         Target::Rows { rows, count, offscreen, blocked } => {
-            let _ = write!(
-                description,
-                " | Row actions of the same type are folded into one: pass record to choose a row ({}",
-                plural(*count, "row", "rows")
-            );
-            if *offscreen > 0 {
-                let _ = write!(
-                    description,
-                    "; {} outside the viewport (auto-scroll before execution)",
-                    plural(*offscreen, "row", "rows")
-                );
-            }
-            if !blocked.is_empty() {
-                let _ = write!(
-                    description,
-                    "; {} cannot run now, see the page section",
-                    plural(blocked.len(), "more row", "more rows")
-                );
-            }
-            description.push_str(").");
+            fold_note(*count, *offscreen, blocked.len(), &mut description);
             let example = rows
                 .first()
-                .map(|row| data_line(row.record, 40).0)
+                .map(|row| data_line(&o.aliases.cite(row.record), 40).0)
                 .or_else(|| o.example_record.clone())
                 .unwrap_or_default();
             row_parameters(e.params, &example, *offscreen > 0)
@@ -631,6 +624,31 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
         ("parameters", parameters),
     ]);
     object([("type", "function".into()), ("function", function)])
+}
+
+/// ` | Row actions of the same type are folded into one: pass record to choose a row (12
+/// rows; 9 rows outside the viewport (auto-scroll before execution)).`
+fn fold_note(count: usize, offscreen: usize, blocked: usize, description: &mut String) {
+    let _ = write!(
+        description,
+        " | Row actions of the same type are folded into one: pass record to choose a row ({}",
+        plural(count, "row", "rows")
+    );
+    if offscreen > 0 {
+        let _ = write!(
+            description,
+            "; {} outside the viewport (auto-scroll before execution)",
+            plural(offscreen, "row", "rows")
+        );
+    }
+    if blocked > 0 {
+        let _ = write!(
+            description,
+            "; {} cannot run now, see the page section",
+            plural(blocked, "more row", "more rows")
+        );
+    }
+    description.push_str(").");
 }
 
 /// Neutralises data-block tags and drops invisible characters in every string of a schema
