@@ -40,12 +40,20 @@ pub struct Aliases {
 }
 
 impl Aliases {
-    /// The aliases of every record id of `snapshots` (records and id-only lists).
+    /// The aliases of every record id of `snapshots`: records, id-only lists, and the rows
+    /// actions name.
     pub fn of(snapshots: &[&Snapshot]) -> Self {
         let mut ids: Vec<&str> = Vec::new();
         for s in snapshots {
             ids.extend(s.records.iter().map(|r| r.id.as_str()));
             ids.extend(s.record_ids.iter().flat_map(|set| set.ids.iter().map(String::as_str)));
+            // Rows a row set spells out, and single row actions' records.
+            for a in &s.actions {
+                ids.extend(a.record.as_deref());
+                if let Some(set) = a.rows.as_ref().filter(|set| set.list.is_none()) {
+                    ids.extend(s.row_ids(set).iter().map(String::as_str));
+                }
+            }
         }
         let mut seen: HashMap<String, Option<&str>> = HashMap::new();
         for &id in &ids {
