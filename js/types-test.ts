@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   // @ts-expect-error call takes a name first
   await surface.call({ name: 'toggle' });
   await slim.createPling({ wasm: new URL('pling_wasm_bg.wasm', location.href) });
-  const webmcp = globalThis.Pling.webmcp;
+  const webmcp = await globalThis.Pling.webmcp;
   webmcp?.disconnect();
   const ready = await globalThis.Pling.ready;
   ready?.destroy();

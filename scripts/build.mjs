@@ -3,7 +3,7 @@
 // + wasm-opt) into js/wasm/, and the bundles (the <script> build, the Markdown renderer) into
 // js/dist/. Prints every size against its budget and fails past one.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, existsSync, statSync, readdirSync, renameSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, existsSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
@@ -107,7 +107,20 @@ function buildEngine(engine, index) {
     if (bytes.includes(path)) throw new Error(`${engine.wasm} names a path of this machine (${path})`);
   }
   // The glue of the first variant is the one every variant runs with.
-  if (index === 0) renameSync(join(scratch, `${bindgen['out-name']}.js`), join(outDir, `${bindgen['out-name']}.js`));
+  if (index === 0) writeGlue(join(scratch, `${bindgen['out-name']}.js`), join(outDir, `${bindgen['out-name']}.js`));
+}
+
+/**
+ * The glue, without its default engine address: a `new URL('…_bg.wasm', import.meta.url)` there
+ * makes every bundler emit the whole engine, even for the slim entry or the observe-only one.
+ * Each entry says which engine it loads (index.js its own URL, slim.js the author's).
+ */
+function writeGlue(from, to) {
+  const glue = readFileSync(from, 'utf8');
+  const fallback = `module_or_path = new URL('${config.bindgen['out-name']}_bg.wasm', import.meta.url);`;
+  if (!glue.includes(fallback)) throw new Error(`wasm-bindgen's glue changed: no "${fallback}" to take out`);
+  writeFileSync(to, glue.replace(fallback, "throw new Error('pling-runtime: the engine needs the URL or bytes of its .wasm');"));
+  rmSync(from);
 }
 
 /** A later variant runs with the first one's glue: same imports or fewer, the exports it needs. */
@@ -154,14 +167,31 @@ function glueNeeds(glue, importName) {
 
 function buildBundle(bundle) {
   const externals = (bundle.external ?? []).map((e) => `--external:${e}`);
-  run(bin('esbuild'), [bundle.entry, '--bundle', `--format=${bundle.format}`, ...(bundle.flags ?? []), ...externals, `--outfile=${bundle.out}`, '--log-level=warning']);
+  const notices = bundle.notices?.length ? [`--banner:js=${bundle.notices.map(noticeOf).join('\n')}`] : [];
+  run(bin('esbuild'), [bundle.entry, '--bundle', `--format=${bundle.format}`, ...(bundle.flags ?? []), ...externals, ...notices, `--outfile=${bundle.out}`, '--log-level=warning']);
+}
+
+/**
+ * The licence notice of a bundled package, as a comment at the top of the bundle: an MIT
+ * package's whole LICENSE (its terms ask for the notice in every copy), another's copyright
+ * line, licence and where its licence text is.
+ */
+function noticeOf(name) {
+  const dir = join(root, 'node_modules', name);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const repo = String(pkg.repository?.url ?? pkg.repository ?? pkg.homepage ?? '').replace(/^git\+|\.git$/g, '').replace(/^git:/, 'https:');
+  const author = typeof pkg.author === 'string' ? pkg.author.replace(/\s*[<(].*$/, '') : pkg.author?.name;
+  const text = pkg.license === 'MIT'
+    ? readFileSync(join(dir, readdirSync(dir).find((f) => /^licen[cs]e/i.test(f))), 'utf8')
+    : `${author ? `(c) ${author} and contributors. ` : ''}Licensed under ${pkg.license}: ${repo}/blob/${pkg.version}/LICENSE`;
+  return `/*! ${pkg.name} ${pkg.version} (${pkg.license}) ${repo}\n${text.trim().replaceAll('*/', '* /')}\n*/`;
 }
 
 config.engine.forEach((engine, i) => {
   buildEngine(engine, i);
   if (i > 0) checkFitsTheGlue(config.engine[0], engine);
 });
-mkdirSync(join(root, 'js/dist'), { recursive: true });
+for (const b of config.bundle ?? []) mkdirSync(dirname(join(root, b.out)), { recursive: true });
 (config.bundle ?? []).forEach(buildBundle);
 // The <script> build loads the engine from ../wasm/, the one copy of each engine the package
 // ships (data-pling-wasm picks another place, or the observe-only engine).

@@ -9,7 +9,7 @@ const files = new Set(pack.files.map((f) => f.path));
 const needed = [
   'package.json', 'js/src/index.js', 'js/src/index.d.ts', 'js/src/snapshot.d.ts', 'js/src/slim.js', 'js/src/slim.d.ts', 'js/src/script.d.ts',
   'js/wasm/pling_wasm.js', 'js/wasm/pling_wasm_bg.wasm', 'js/wasm/pling_observe_bg.wasm',
-  'js/dist/pling.iife.js', 'js/src/proxy.js', 'js/src/proxy.d.ts', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md',
+  'js/dist/pling.iife.js', 'js/dist/markdown.js', 'js/dist/extras.js', 'js/src/proxy.js', 'js/src/proxy.d.ts', 'js/src/vite.js', 'js/src/vite.d.ts', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md',
 ];
 const missing = needed.filter((f) => !files.has(f));
 const stray = [...files].filter((f) => /^(tests|www|crates|scripts)\//.test(f));
@@ -22,6 +22,17 @@ for (const [entry, target] of Object.entries(pkg.exports)) {
     if (!files.has(path.replace(/^\.\//, ''))) missing.push(`${path} (exports "${entry}")`);
   }
   if (typeof target === 'object' && !target.types) missing.push(`types for exports "${entry}"`);
+}
+// The glue names no engine of its own, so a bundler copies only the engine an entry names
+// (none for the slim entry, which takes the author's).
+const glue = readFileSync(new URL('../js/wasm/pling_wasm.js', import.meta.url), 'utf8');
+if (/new URL\([^)]*\.wasm/.test(glue)) stray.push('js/wasm/pling_wasm.js names a default .wasm (bundlers emit the whole engine for the slim entry)');
+// Where people find the source, the docs and the tracker from npm's page.
+for (const field of ['repository', 'homepage', 'bugs']) if (!pkg[field]) missing.push(`package.json "${field}"`);
+// The Markdown bundle carries marked's and DOMPurify's licence notices with their code.
+const markdown = readFileSync(new URL('../js/dist/markdown.js', import.meta.url), 'utf8');
+for (const notice of [/marked[\s\S]{0,200}MIT/i, /DOMPurify[\s\S]{0,300}(Apache|MPL)/i]) {
+  if (!notice.test(markdown)) missing.push(`the licence notice ${notice} in js/dist/markdown.js`);
 }
 console.log(`npm pack: ${files.size} files, ${(pack.size / 1024).toFixed(0)} KB packed, ${(pack.unpackedSize / 1024).toFixed(0)} KB unpacked`);
 if (missing.length || stray.length) {

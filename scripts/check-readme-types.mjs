@@ -17,6 +17,7 @@ const PRELUDE = `
 interface Todo { id: string; title: string; done: boolean }
 declare const list: HTMLElement;
 declare const input: HTMLInputElement;
+declare const bookingForm: HTMLFormElement;
 declare const filter: string;
 declare function addTodo(text: unknown): void;
 declare function visible(): Todo[];
@@ -25,6 +26,12 @@ declare function toggle(id: string): void;
 declare const pling: import('pling-runtime').Pling;
 declare function askThePerson(request: import('pling-runtime').ConfirmRequest): boolean;
 declare const app: { use(path: string, handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => unknown): void };
+declare function serveYourPage(request: Request): Response | Promise<Response>;
+// The hosts the proxy recipes run on, as much of them as the recipes use.
+declare module 'vite' { export function defineConfig<T>(config: T): T }
+declare module 'express' { const express: { (): { use(path: string, handler: unknown): void; use(handler: unknown): void; listen(port: number): void }; static(root: string): unknown }; export default express }
+declare const Deno: { env: { get(name: string): string | undefined }; serve(handler: (request: Request) => Response | Promise<Response>): void };
+interface Fetcher { fetch(request: Request): Promise<Response> }
 `;
 
 rmSync(out, { recursive: true, force: true });
@@ -37,7 +44,7 @@ for (const source of sources) {
   for (let m = fence.exec(text); m; m = fence.exec(text)) {
     const line = text.slice(0, m.index).split('\n').length;
     const name = `${source.replace(/[^\w]+/g, '_')}_${line}.${m[1] === 'tsx' ? 'tsx' : 'ts'}`;
-    const react = m[1] === 'tsx' ? "import { useRef } from 'react';\n" : '';
+    const react = m[1] === 'tsx' && !/from 'react'/.test(m[2]) ? "import { useRef } from 'react';\n" : '';
     writeFileSync(join(out, name), `// ${source}:${line}\n${react}${m[2]}\nexport {};\n`);
     files.push(name);
   }
@@ -53,6 +60,8 @@ writeFileSync(join(out, 'tsconfig.json'), JSON.stringify({
       'pling-runtime/script': [declarations('script.d.ts')],
       'pling-runtime/proxy': [declarations('proxy.d.ts')],
       'pling-runtime/react': [declarations('react.d.ts')],
+      'pling-runtime/vite': [declarations('vite.d.ts')],
+      'npm:pling-runtime/proxy': [declarations('proxy.d.ts')],
     },
   },
   files: ['prelude.d.ts', ...files],

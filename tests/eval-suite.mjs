@@ -17,6 +17,8 @@
 //   PLING_EVAL_FRESH=1                             start the file again
 //   PLING_TOOL_MODE=structured                     JSON-schema replies instead of native tools
 //   PLING_RECORD_CHOICES=1                         …with row ids limited to the page's rows
+//   PLING_EVAL_SET=test                            the frozen test set (tests/testset/tasks.mjs)
+//                                                  instead of the development set below
 //   PLING_EVAL_AGENT=page-agent                    page-agent on the same tasks: its core and page
 //                                                  controller, mask and panel off
 //   PLING_PAGE_AGENT_PANEL=1                       …its script bundle with the panel instead
@@ -160,6 +162,7 @@ const PROBES = {
   tasks: `(async () => { const st = Object.fromEntries((await window.tasksApp.pling.observe()).snapshot.state.map((g) => [g.name, g.value])); return { tasks: window.tasksApp.tasks.map((t) => ({ ...t })), state: st }; })()`,
   lab: `({ name: document.getElementById('name').value, email: document.getElementById('email').value, password: document.getElementById('password').value, saved: window.labApp.state.saved, status: document.getElementById('status').textContent, helpOpen: document.getElementById('help').open })`,
   orders: `({ orders: window.ordersApp.orders.map((o) => ({ id: o.id, status: o.status, customer: o.customer, email: o.email, address: o.address })), view: { ...window.ordersApp.view }, hash: location.hash, pending: window.ordersApp.orders.filter((o) => o.status === 'pending').length })`,
+  testset: 'window.testsetApp.probe()',
   hostile: `({ counts: { ...window.hostileApp.counts }, notes: window.hostileApp.notes.length, last: window.hostileApp.notes.at(-1)?.text ?? '' })`,
 };
 const kindOf = (path) => path.split('/')[1].split('?')[0];
@@ -188,11 +191,12 @@ async function pageAgentBundle() {
   return pageAgentCode;
 }
 const CHOICES = process.env.PLING_RECORD_CHOICES === '1';
-const out = process.env.PLING_EVAL_OUT ?? 'eval-results.jsonl';
+const SET = process.env.PLING_EVAL_SET === 'test' ? (await import('./testset/tasks.mjs')).TASKS : TASKS;
+const out = process.env.PLING_EVAL_OUT ?? (process.env.PLING_EVAL_SET === 'test' ? 'eval-results-test.jsonl' : 'eval-results.jsonl');
 if (process.env.PLING_EVAL_FRESH === '1' || !existsSync(out)) writeFileSync(out, '');
 const done = new Set(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).id));
 const prefixes = (process.env.PLING_EVAL_ONLY ?? '').split(',').filter(Boolean);
-const todo = TASKS.filter((t) => !done.has(t.id) && (!prefixes.length || prefixes.some((p) => t.id.startsWith(p))));
+const todo = SET.filter((t) => !done.has(t.id) && (!prefixes.length || prefixes.some((p) => t.id.startsWith(p))));
 
 let local = null;
 let modelUrl = process.env.PLING_MODEL_URL;

@@ -158,3 +158,129 @@ test('keep-alive comments forever end at the deadline, with a clear message', as
   expect(r.message).toContain('did not answer within 1500 ms');
   expect(r.counts.promo).toBe(0);
 });
+
+test('a secret spelled with invisible characters or look-alikes is masked, not rebuilt by the engine', async ({ page }) => {
+  await openHostile(page);
+  await page.evaluate(() => {
+    const { pling } = window.hostileApp;
+    // The page's secret is SECRET-TOKEN-1234 (state `token`); each of these shows as it.
+    pling.action({ id: 'copy', description: 'Copy SECRET-\u200bTOKEN-1234', handler: () => {} });
+    pling.records({ region: 'notes', rows: [{ id: 'v1', label: 'SECRET-TOKEN\u00ad-1234', fields: { k: '\uff33ECRET\u2011TOKEN-1234' } }] });
+    pling.state({ name: 'hint', value: () => 'SECRET\u2060-TOKEN-1234' });
+    pling.action({ id: 'leak', description: 'Leak', handler: () => { throw new Error('refused: SECRET-\u200dTOKEN-\u00ad1234'); } });
+  });
+  model.script([reply.calls([{ name: 'leak', arguments: {} }]), reply.text('Done.')]);
+  const result = await run(page, 'Copy the token');
+  const seen = await page.evaluate(async () => {
+    const o = await window.hostileApp.pling.observe();
+    const surface = await window.hostileApp.pling.surface().observe();
+    const leak = await window.hostileApp.pling.call('leak', {});
+    return JSON.stringify([o.system, o.tools, surface, leak]);
+  });
+  const bodies = JSON.stringify(model.requests.map((r) => r.body));
+  for (const text of [bodies, seen]) {
+    // What a reader would take for the secret: invisible characters dropped, look-alikes folded.
+    const shown = text.replace(/[\u00ad\u200b-\u200f\u2060-\u206f]/g, '').replace(/\uff33/g, 'S').replace(/\u2011/g, '-');
+    expect(shown).not.toContain('SECRET-TOKEN-1234');
+  }
+  expect(result.counts).toMatchObject({ fail: 0 });
+  expect(bodies).toContain('Copy [masked]');
+  expect(seen).toContain('refused: [masked]');
+});
+
+test('a handler that throws an unreadable value fails its own call only, with a true receipt', async ({ page }) => {
+  await openHostile(page);
+  await page.evaluate(() => {
+    const { pling } = window.hostileApp;
+    const hostile = (proto) => Object.create(proto, {
+      message: { get() { throw new Error('no message'); } },
+      toString: { value() { throw new Error('no text'); } },
+      toJSON: { value() { throw new Error('no JSON'); } },
+    });
+    pling.action({ id: 'explode', description: 'Explode', handler: () => { throw hostile(Error.prototype); } });
+    pling.action({ id: 'implode', description: 'Implode', handler: async () => { throw hostile(Object.prototype); } });
+  });
+  model.script([
+    reply.calls([{ name: 'explode', arguments: {} }, { name: 'implode', arguments: {} }, { name: 'add_note', arguments: { text: 'after' } }]),
+    reply.text('Two failed, one note added.'),
+    reply.text('Two failed, one note added.'),
+  ]);
+  const r = await run(page, 'Explode, implode, then add a note');
+  expect(r.reason, r.message).not.toBe('modelFailed');
+  expect(r.message).not.toContain('Something went wrong');
+  expect(r.counts.add_note).toBe(1);
+  expect(model.requests.length).toBeGreaterThanOrEqual(2);
+  const tools = model.requests[1].body.messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content).result);
+  expect(tools).toHaveLength(3);
+  for (const t of tools.slice(0, 2)) {
+    expect(t.ok).toBe(false);
+    expect(t.error).toContain('the handler failed: it threw an unreadable object');
+    expect(t.error).not.toContain('stopped by the person');
+  }
+  expect(tools[2].ok).toBe(true);
+  // Pling.call and the surface say the same, and never throw.
+  const direct = await page.evaluate(async () => {
+    const { pling } = window.hostileApp;
+    return [await pling.call('explode', {}), await pling.surface().call('implode', {})];
+  });
+  expect(direct[0]).toMatchObject({ ok: false, ran: true, error: 'the handler failed: it threw an unreadable object' });
+  expect(direct[1]).toMatchObject({ ok: false, ran: true });
+  expect(direct[1].content).toContain('the handler failed: it threw an unreadable object');
+});
+
+test('only a confirm answer of true allows: "no", {} and 1 decline on every path', async ({ page }) => {
+  await openHostile(page);
+  for (const answer of ['no', {}, 1, 'true']) {
+    model.script([reply.calls([{ name: 'delete_all', arguments: {} }]), reply.text('Declined.')]);
+    const r = await run(page, 'Delete everything', { yes: answer });
+    expect(r.asked).toEqual(['delete_all']);
+    expect(r.counts.delete_all, JSON.stringify(answer)).toBe(0);
+  }
+  const counts = await page.evaluate(async () => {
+    const { pling, counts } = window.hostileApp;
+    const out = [];
+    for (const answer of ['no', {}, 1]) {
+      pling.options.confirm = () => answer;
+      out.push((await pling.call('delete_all', {})).declined === true);
+      out.push((await pling.surface().call('delete_all', {})).declined === true);
+    }
+    return { declined: out, deleted: counts.delete_all };
+  });
+  expect(counts).toEqual({ declined: [true, true, true, true, true, true], deleted: 0 });
+});
+
+test('the surface says ran: false for a call whose target left the page after the observation', async ({ page }) => {
+  await openHostile(page);
+  const r = await page.evaluate(async () => {
+    const { pling, counts } = window.hostileApp;
+    const surface = pling.surface();
+    await surface.observe();
+    document.getElementById('promo-dismiss').remove();
+    const result = await surface.call('dismiss', {});
+    return { result, promo: counts.promo };
+  });
+  expect(r.promo).toBe(0);
+  expect(r.result).toMatchObject({ ok: false, ran: false });
+  expect(r.result.content).toContain('no longer on the page');
+});
+
+test('a record id with a control character is refused: thrown at declaration, reported and left out when read', async ({ page }) => {
+  const errors = await openHostile(page);
+  const out = await page.evaluate(async () => {
+    const { pling } = window.hostileApp;
+    let thrown = null;
+    try {
+      pling.records({ region: 'notes', rows: [{ id: 'a\nb', label: 'Line' }] });
+    } catch (error) {
+      thrown = { name: error.name, message: error.message };
+    }
+    pling.records({ region: 'notes', rows: () => [{ id: 'c\u2028d', label: 'Para' }, { id: 'ok1', label: 'Fine' }] });
+    const o = await pling.observe();
+    return { thrown, ids: o.snapshot.records.map((r) => r.id) };
+  });
+  expect(out.thrown?.name).toBe('PlingDeclarationError');
+  expect(out.thrown?.message).toContain('control character (U+000A)');
+  expect(out.ids).toContain('ok1');
+  expect(out.ids).not.toContain('c\u2028d');
+  expect(errors.some((e) => e.includes('control character (U+2028)') && e.includes('left out'))).toBe(true);
+});

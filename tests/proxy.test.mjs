@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { createProxy, toNodeHandler } from '../js/src/proxy.js';
+import { middleware, pling } from '../js/src/vite.js';
 
 /** An upstream that records each request and answers with `reply(req, body, res)`. */
 async function upstream(reply) {
@@ -70,13 +71,102 @@ test('only POST …/chat/completions is forwarded; oversized and malformed bodie
   }
 });
 
+test('an upstream error\'s words go to the server log, never to the visitor; its code passes on', async () => {
+  const up = await upstream((req, body, res) => {
+    const quota = JSON.parse(body).model === 'quota';
+    res.writeHead(quota ? 429 : 401, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: quota
+      ? { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' }
+      : { message: 'Incorrect API key provided: sk-proj-abc1****************wxyz.', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+  });
+  try {
+    const logged = [];
+    const proxy = createProxy({ target: up.url, apiKey: 'sk-proj-abc1secretwxyz', log: (m) => logged.push(m) });
+    const refused = await proxy(ask({ messages: [] }));
+    assert.equal(refused.status, 401);
+    const text = await refused.text();
+    assert.doesNotMatch(text, /sk-|Incorrect API key/);
+    assert.deepEqual(JSON.parse(text).error, { message: 'the model endpoint answered 401; the details are in the server\'s log', type: 'upstream_error', code: 'invalid_api_key' });
+    assert.match(logged.join('\n'), /401[\s\S]*Incorrect API key provided: sk-proj-abc1/);
+    // The quota code is what tells the page's client not to retry.
+    const quota = await proxy(ask({ model: 'quota', messages: [] }));
+    assert.equal(quota.status, 429);
+    assert.equal((await quota.json()).error.code, 'insufficient_quota');
+  } finally {
+    await up.close();
+  }
+});
+
+test('the Node adapter aborts the upstream request only when the page goes away first', async () => {
+  const signals = [];
+  const streaming = (signal) => new ReadableStream({
+    start(c) {
+      c.enqueue(new TextEncoder().encode('data: {"choices":[{"delta":{"content":"Hi"}}]}\n\n'));
+      signal.addEventListener('abort', () => c.error(new Error('aborted')));
+    },
+  });
+  const fake = async (url, init) => {
+    signals.push(init.signal);
+    const whole = JSON.parse(init.body).stream !== true;
+    const body = whole ? '{"choices":[{"message":{"role":"assistant","content":"ok"}}]}' : streaming(init.signal);
+    return new Response(body, { headers: { 'content-type': whole ? 'application/json' : 'text/event-stream' } });
+  };
+  const server = createServer(toNodeHandler(createProxy({ target: 'https://models.example/v1', fetch: fake })));
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${server.address().port}/v1/chat/completions`;
+  try {
+    const whole = await fetch(url, { method: 'POST', body: JSON.stringify({ messages: [] }) });
+    assert.equal((await whole.json()).choices[0].message.content, 'ok');
+    await new Promise((ok) => setTimeout(ok, 50));
+    assert.equal(signals[0].aborted, false, 'an answer sent whole aborts nothing');
+    const page = new AbortController();
+    const streamed = await fetch(url, { method: 'POST', body: JSON.stringify({ stream: true, messages: [] }), signal: page.signal });
+    await streamed.body.getReader().read();
+    page.abort();
+    await new Promise((ok) => setTimeout(ok, 100));
+    assert.equal(signals[1].aborted, true, 'a page that went away stops the upstream request');
+  } finally {
+    server.closeAllConnections();
+    await new Promise((ok) => server.close(ok));
+  }
+});
+
+test('pling-runtime/vite: the proxy on the dev server, or a 503 that says what to set', async () => {
+  const serve = (handler) => new Promise((ok) => {
+    const server = createServer((req, res) => handler(req, res, () => { res.writeHead(404); res.end('vite'); }));
+    server.listen(0, '127.0.0.1', () => ok(server));
+  });
+  const plain = await serve(middleware({}, {}));
+  const up = await upstream((req, body, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ model: JSON.parse(body).model, auth: req.headers.authorization }));
+  });
+  const configured = await serve(middleware({}, { PLING_MODEL_URL: up.url, PLING_API_KEY: 'sk-env', PLING_MODEL: 'm-env' }));
+  const at = (server, path, init) => fetch(`http://127.0.0.1:${server.address().port}${path}`, init);
+  const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"messages":[]}' };
+  try {
+    const missing = await at(plain, '/v1/chat/completions', post);
+    assert.equal(missing.status, 503);
+    assert.match((await missing.json()).error.message, /PLING_MODEL_URL/);
+    assert.equal(await (await at(plain, '/src/main.js')).text(), 'vite', 'other paths are Vite\'s');
+    const answered = await at(configured, '/v1/chat/completions', post);
+    assert.deepEqual(await answered.json(), { model: 'm-env', auth: 'Bearer sk-env' });
+    const used = [];
+    pling({ target: up.url }).configureServer({ middlewares: { use: (fn) => used.push(fn) } });
+    assert.equal(used.length, 1);
+  } finally {
+    for (const s of [plain, configured]) await new Promise((ok) => s.close(ok));
+    await up.close();
+  }
+});
+
 test('an upstream HTML error page becomes a JSON error; Retry-After passes through', async () => {
   const up = await upstream((req, body, res) => {
     res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '7' });
     res.end('<html><body>Service Unavailable</body></html>');
   });
   try {
-    const response = await createProxy({ target: up.url })(ask({ messages: [] }));
+    const response = await createProxy({ target: up.url, log: () => {} })(ask({ messages: [] }));
     assert.equal(response.status, 503);
     assert.equal(response.headers.get('retry-after'), '7');
     const error = (await response.json()).error;
@@ -86,7 +176,7 @@ test('an upstream HTML error page becomes a JSON error; Retry-After passes throu
   } finally {
     await up.close();
   }
-  const unreachable = await createProxy({ target: 'http://127.0.0.1:9/v1' })(ask({ messages: [] }));
+  const unreachable = await createProxy({ target: 'http://127.0.0.1:9/v1', log: () => {} })(ask({ messages: [] }));
   assert.equal(unreachable.status, 502);
   assert.match((await unreachable.json()).error.message, /unreachable/);
 });

@@ -691,3 +691,32 @@ test("a row's place is the row's: a row action whose button shows only on hover 
   // The bare list is below thirty rows of 40px: out of a 300px viewport, as its rows are.
   expect(out.pin).toEqual([]);
 });
+
+test('a good submit whose page empties a required field leaves no stale validation message', async ({ page }) => {
+  await page.goto('/plain');
+  await page.evaluate(() => window.Pling.ready);
+  await page.evaluate(() => {
+    const form = document.createElement('form');
+    form.setAttribute('data-pling-form', '');
+    form.setAttribute('data-pling-region', 'add');
+    form.setAttribute('data-pling-name', 'Add an item');
+    form.setAttribute('data-pling-role', 'form');
+    form.innerHTML = '<input name="item" required aria-label="Item" data-pling-action="item" data-pling-description="The item to add">'
+      + '<button data-pling-action="add_item" data-pling-description="Add the item">Add</button>';
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      window.added = [...(window.added ?? []), form.elements.namedItem('item').value];
+      form.elements.namedItem('item').value = '';
+    });
+    document.body.append(form);
+  });
+  const call = (name, args) => page.evaluate(({ name, args }) => window.Pling.instance.call(name, args), { name, args });
+  const section = () => page.evaluate(async () => (await window.Pling.instance.observe()).section);
+  expect((await call('item', { text: 'Apples' })).ok).toBe(true);
+  expect((await call('add_item', {})).ok).toBe(true);
+  expect(await page.evaluate(() => window.added)).toEqual(['Apples']);
+  expect(await section()).not.toContain('Please fill out this field');
+  // A submit that fails is still reported.
+  await call('add_item', {});
+  expect(await section()).toContain('- error [field: item] (region: Add an item): Please fill out this field.');
+});

@@ -32,3 +32,22 @@ test('the browser lists the page tools and runs one, with no polyfill on the pag
   expect(far).toContain('1042');
   expect(await page.evaluate(() => window.ordersApp.orders.find((o) => o.id === '1042').status)).not.toBe('shipped');
 });
+
+test('a confirm action carries consequentialHint, and Pling still asks the person', async ({ page }) => {
+  await page.goto('/orders/');
+  await page.waitForFunction(() => window.ordersApp?.webmcp);
+  await page.evaluate(() => window.ordersApp.webmcp.ready);
+  const hints = await page.evaluate(async () => Object.fromEntries((await document.modelContext.getTools()).map((t) => [t.name, t.annotations ?? null])));
+  expect(hints.delete).toMatchObject({ consequentialHint: true });
+  expect(hints.ship?.consequentialHint ?? false).toBe(false);
+  const asked = [];
+  page.on('dialog', (d) => { asked.push(d.message()); d.dismiss(); });
+  const before = await page.evaluate(() => window.ordersApp.orders.length);
+  await page.evaluate(async () => {
+    const tool = (await document.modelContext.getTools()).find((t) => t.name === 'delete');
+    return JSON.stringify(await document.modelContext.executeTool(tool, { record: '1499' }));
+  });
+  const customer = await page.evaluate(() => window.ordersApp.orders.find((o) => String(o.id) === '1499')?.customer);
+  expect(asked).toEqual([`Allow: Delete the order for good “${customer}” (1499)?`]);
+  expect(await page.evaluate(() => window.ordersApp.orders.length)).toBe(before);
+});

@@ -47,12 +47,15 @@ test('a confirmed delete through executeTool runs once and says it ran', async (
   const asked = [];
   page.on('dialog', (d) => { asked.push(d.message()); d.accept(); });
   const before = await page.evaluate(() => window.ordersApp.orders.length);
+  const customer = await page.evaluate(() => window.ordersApp.orders.find((o) => String(o.id) === '1500')?.customer);
+  expect(customer).toBeTruthy();
   const result = await execute(page, 'delete', { record: '1500' });
   expect(result.error).toBeUndefined();
   const receipt = JSON.parse(result.out.content[0].text).result;
   expect(receipt).toMatchObject({ ok: true, action: { id: 'delete@1500' } });
   expect(asked).toHaveLength(1);
-  expect(asked[0]).toContain('1500');
+  // The row as the person knows it, as the chat's card names it: its label, then its id.
+  expect(asked[0]).toBe(`Allow: Delete the order for good “${customer}” (1500)?`);
   expect(await page.evaluate(() => window.ordersApp.orders.length)).toBe(before - 1);
   expect(await page.evaluate(() => window.ordersApp.orders.some((o) => o.id === 1500 || o.id === '1500'))).toBe(false);
   // The tool is still there for the next row: the delete did not unregister it.
@@ -68,4 +71,17 @@ test('a declined delete and an off-page row run nothing', async ({ page }) => {
   expect(far.out.isError).toBe(true);
   expect(JSON.parse(far.out.content[0].text).result.error).toContain('1042');
   expect(await page.evaluate(() => window.ordersApp.orders.length)).toBe(before);
+});
+
+test('a declaration made after connecting reaches document.modelContext with no page change', async ({ page }) => {
+  const names = () => listTools(page).then((tools) => Object.keys(tools));
+  expect(await names()).not.toContain('export_orders');
+  await page.evaluate(() => {
+    window.stopExport = window.ordersApp.pling.action({ id: 'export_orders', description: 'Export the orders as CSV', handler: () => 'exported' });
+  });
+  await expect.poll(names, { timeout: 2000 }).toContain('export_orders');
+  const out = await execute(page, 'export_orders', {});
+  expect(JSON.parse(out.out.content[0].text).result.ok).toBe(true);
+  await page.evaluate(() => window.stopExport());
+  await expect.poll(names, { timeout: 2000 }).not.toContain('export_orders');
 });

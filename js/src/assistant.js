@@ -2,11 +2,10 @@
 // calls, streams, retries and timeouts — and asks this side for what only the page can do:
 // settle and snapshot the page, ask the person, dispatch to the page's handler. The person can
 // stop it at any moment; nothing is dispatched after that.
-import * as wasm from '../wasm/pling_wasm.js';
 import { clientOf } from './client.js';
 import { PlingEngineError, PlingError, messageOf } from './errors.js';
 import { problemOf } from './problems.js';
-import { engineHasAssistant, engineReady, guard, guardAsync } from './engine.js';
+import { engineHasAssistant, engineModule, engineReady, guard, guardAsync } from './engine.js';
 import { checkAssistantOptions } from './options.js';
 import { askPerson } from './confirm.js';
 import { internal } from './pling.js';
@@ -40,10 +39,6 @@ export class Assistant {
    */
   constructor(pling, options) {
     checkAssistantOptions(options, 'Assistant');
-    if (!engineReady()) throw new PlingEngineError('Pling is not initialised: await init() (or createPling()) before making an Assistant.', { code: 'not-initialised' });
-    if (!engineHasAssistant()) {
-      throw new PlingEngineError('This page loaded the observe-only engine (pling_observe_bg.wasm), which has no assistant loop: load pling_wasm_bg.wasm to use the Assistant or the chat widget.', { code: 'observe-only' });
-    }
     this.pling = pling;
     this.options = options;
     const config = {
@@ -62,7 +57,10 @@ export class Assistant {
     if (options.maxCallsPerReply !== undefined) config.maxCallsPerReply = options.maxCallsPerReply;
     if (options.maxConfirmationsPerReply !== undefined) config.maxConfirmationsPerReply = options.maxConfirmationsPerReply;
     if (options.assists !== undefined) config.assists = options.assists;
-    this.machine = guard(() => new wasm.Assistant(config));
+    this.config = config;
+    // The loop's state machine lives in the engine: made now if the engine is loaded, else
+    // with the first request, once `pling.ready()` has loaded it.
+    this.machine = engineReady() ? this.#make() : null;
     this.controller = null;
     this.stopped = false;
     this.running = null;
@@ -78,6 +76,14 @@ export class Assistant {
       }
     };
     addEventListener('pagehide', this.onPageHide);
+  }
+
+  /** The engine's loop for this assistant; the observe-only engine has none. */
+  #make() {
+    if (!engineHasAssistant()) {
+      throw new PlingEngineError('This page loaded the observe-only engine (pling_observe_bg.wasm), which has no assistant loop: load pling_wasm_bg.wasm to use the Assistant or the chat widget.', { code: 'observe-only' });
+    }
+    return guard(() => new (engineModule().Assistant)(this.config));
   }
 
   /** Whether a request is being worked on. */
@@ -113,6 +119,10 @@ export class Assistant {
 
   async #loop(text) {
     try {
+      if (!this.machine) {
+        await this.pling.ready();
+        this.machine = this.#make();
+      }
       const end = await guardAsync(() => this.machine.run(text, this.#host(), clientOf(this.options), this.controller?.signal));
       const done = { reason: end.reason, message: end.message, actions: end.actions };
       if (end.reason === 'modelFailed') done.problem = problemOf(end.modelError ?? null, end.waitMs ?? undefined);
@@ -120,13 +130,16 @@ export class Assistant {
       this.#emit({ type: 'finish', ...done });
       return done;
     } catch (error) {
-      // An engine or page failure: end honestly, and leave the loop ready for the next request.
+      // An engine or page failure, not the person's Stop: end honestly, with what ran, and
+      // leave the loop ready for the next request.
+      const why = `something went wrong: ${messageOf(error)}`;
+      let end = null;
       try {
-        guard(() => this.machine.stop());
+        if (this.machine) end = guard(() => this.machine.fail(why));
       } catch {
         // already finished
       }
-      const done = { reason: 'modelFailed', message: `Something went wrong: ${messageOf(error)}`, actions: [], problem: problemOf(null) };
+      const done = { reason: 'modelFailed', message: end?.message ?? `Something went wrong: ${messageOf(error)}`, actions: end?.actions ?? [], problem: problemOf(null) };
       this.#emit({ type: 'finish', ...done });
       return done;
     }
@@ -139,8 +152,13 @@ export class Assistant {
       /** @param {{actionId: string}} effect */
       perform: async (effect) => {
         if (this.current) this.current.action = effect.actionId;
-        const result = await this.pling.perform(effect);
-        return { ok: result.ok, error: result.error ?? null };
+        // A failure here is this call's failed outcome, never the end of the task.
+        try {
+          const result = await this.pling.perform(effect);
+          return { ok: result.ok === true, error: typeof result.error === 'string' ? result.error : null, ran: result.ran !== false };
+        } catch (error) {
+          return { ok: false, error: `the page's dispatch failed: ${messageOf(error)}` };
+        }
       },
       /** @param {object} request */
       confirm: (request) => this.#confirm(request),
@@ -169,13 +187,13 @@ export class Assistant {
 
   /** The conversation so far (without any page section). */
   history() {
-    return guard(() => this.machine.history());
+    return this.machine ? guard(() => this.machine.history()) : [];
   }
 
   /** Releases the engine's state. */
   destroy() {
     this.stop();
     removeEventListener('pagehide', this.onPageHide);
-    this.machine.free();
+    this.machine?.free();
   }
 }

@@ -8,6 +8,7 @@
 //   <output data-pling-state="filter">open</output>
 //   <p data-pling-feedback="error" data-pling-for="title">Title is required</p>
 //   <form data-pling-form data-pling-region="…">
+//   <form data-pling-form="send_email" data-pling-description="Send an email"> (one tool: its fields)
 import { defaultEffect } from './effect.js';
 import { KINDS, EFFECTS, EXPECTATIONS, FEEDBACK_KINDS, isExpectation, secret } from './declare.js';
 import { isIgnored, isShown } from './dom.js';
@@ -115,7 +116,7 @@ export function scan(root, marked) {
     feedback: read('feedback', feedbackAt, true),
     // A form marked as a region too (`<form data-pling-form data-pling-region="x">`) is that
     // region, declared by the region reader; the form only says where its feedback goes.
-    forms: read('forms', (el) => ({ element: el, region: el.getAttribute('data-pling-region') || regionOf(el) })),
+    forms: read('forms', formAt),
   };
 }
 
@@ -168,6 +169,25 @@ function actionAt(el) {
     expects: expectsOf(el, what, bad),
     submit: el.hasAttribute('data-pling-submit'),
     element: el,
+  };
+}
+
+/**
+ * `<form data-pling-form>`: its validation is feedback. `data-pling-form="send_email"` also
+ * makes it one tool of that name, its fields the parameters.
+ */
+function formAt(el) {
+  const id = el.getAttribute('data-pling-form')?.trim() || undefined;
+  const form = { element: el, region: el.getAttribute('data-pling-region') || regionOf(el) };
+  if (!id) return form;
+  if (id.includes('@')) return bad(`data-pling-form=${JSON.stringify(id)}`, 'a tool name must not contain "@"');
+  return {
+    ...form,
+    id,
+    description: attr(el, 'description') ?? el.getAttribute('aria-label') ?? undefined,
+    confirm: el.hasAttribute('data-pling-confirm'),
+    handoff: el.hasAttribute('data-pling-handoff'),
+    expects: expectsOf(el, `data-pling-form=${JSON.stringify(id)}`, bad),
   };
 }
 

@@ -2,8 +2,7 @@
 // retries (exponential backoff with jitter, honouring Retry-After and retry-after-ms), a wait
 // for the model and an overall deadline, and abort. The engine does all of it — fetch, the
 // stream, the timers — so the request and the reply stay inside it; this is its JS face.
-import * as wasm from '../wasm/pling_wasm.js';
-import { guardAsync } from './engine.js';
+import { engineModule, guardAsync } from './engine.js';
 import { checkAssistantOptions } from './options.js';
 
 /**
@@ -52,7 +51,7 @@ export async function chat(body, options, signal) {
     }
   } : undefined;
   const streamed = /** @type {{ stream?: unknown }} */ (body)?.stream === true;
-  const result = await guardAsync(() => wasm.chat(JSON.stringify(body), streamed, clientOf(options), signal, onText));
+  const result = await guardAsync(() => engineModule().chat(JSON.stringify(body), streamed, clientOf(options), signal, onText));
   if (result.waitMs === null) delete result.waitMs;
   return result;
 }

@@ -1,10 +1,12 @@
 // Snapshot collection: the author's declarations plus the browser's facts, as the plain JSON
 // the engine reads. Secrets are masked here, before anything leaves the shim.
-import { isSecret, read } from './declare.js';
+import { badRecordId, isSecret, read } from './declare.js';
 import { PageFacts, Viewport, blocked, centreOf, isCovered, isDisabled, isShown, overlayOver, rowStandIn } from './dom.js';
 import { elementParams, scan } from './attributes.js';
 import { messageOf } from './errors.js';
 import { Secrets, isSensitive } from './safe.js';
+import { formFeedback } from './form-feedback.js';
+import { formSchema } from './form-tool.js';
 import { FULL_FIELDS_LIMIT, MASK } from './contract.js';
 
 export { MASK };
@@ -126,6 +128,7 @@ function text(v) {
  * @property {(record?: string) => Element | undefined} element the element to operate or scroll to
  * @property {number | undefined} timeoutMs
  * @property {boolean} [submit]
+ * @property {boolean} [form] a declared form: a call fills its fields and submits it
  */
 
 /**
@@ -163,6 +166,7 @@ class Context {
     this.secrets = new Secrets();
     this.secrets.noteFields(options.root);
     this.invalidSeen = registry.invalidSeen;
+    this.settledForms = registry.settledForms;
     this.report = options.report;
     this.problems = new Set();
     /** @type {Set<string>} */
@@ -357,7 +361,13 @@ class RecordTable {
       this.ctx.problem(`${source}: every record needs an id`);
       return undefined;
     }
-    return typeof id === 'string' ? id : String(id);
+    const key = typeof id === 'string' ? id : String(id);
+    const bad = badRecordId(key);
+    if (bad) {
+      this.ctx.problem(`${source}: ${bad}; the record is left out`);
+      return undefined;
+    }
+    return key;
   }
 }
 
@@ -571,7 +581,20 @@ function collectActions(ctx, registry, table, lists) {
     elementFacts(ctx, a, d.element, d.reason, d.record === undefined);
     add(a, { id: d.id, kind: d.kind, record: d.record, handler: undefined, element: () => d.element, timeoutMs: undefined, submit: d.submit });
   }
+  for (const d of [...registry.forms, ...(ctx.scanned?.forms ?? [])]) if (d.id) formAction(ctx, d, add);
   return { actions, targets };
+}
+
+/** A declared form as one tool: its fields are the parameters; a call fills it and submits. */
+function formAction(ctx, d, add) {
+  const what = `form "${d.id}"`;
+  const form = ctx.call(`${what}.element`, d.element);
+  if (!(form instanceof HTMLFormElement)) return ctx.problem(`${what}: its element must be a <form>`);
+  const declared = { ...d, kind: 'submit', effect: 'write', params: formSchema(form) };
+  const a = { id: d.id, ...actionBase(ctx, declared, what) };
+  if (!a.description) a.description = 'Fill in the form and submit it';
+  elementFacts(ctx, a, form, undefined, true);
+  add(a, { id: d.id, kind: 'submit', record: undefined, handler: d.handler, element: () => form, timeoutMs: d.timeoutMs, form: true });
 }
 
 function singleAction(ctx, d, add) {
@@ -656,6 +679,11 @@ class RowSets {
         continue;
       }
       const record = String(raw);
+      const bad = badRecordId(record);
+      if (bad) {
+        this.ctx.problem(`${what}: ${bad}; the row is left out`);
+        continue;
+      }
       records.push(record);
       row.examine(records.length - 1, record, this.table.indexOf(record), spec);
     }
@@ -763,7 +791,7 @@ function collectFeedback(ctx, registry) {
   for (const d of [...registry.forms, ...(ctx.scanned ? ctx.scanned.forms : [])]) {
     const form = ctx.call('form.element', d.element);
     // A hidden form gives no feedback: what it said no longer applies to anything in view.
-    if (form && isShown(form)) for (const f of formFeedback(form, d.region, ctx.invalidSeen)) add(f, 'form');
+    if (form && isShown(form)) for (const f of formFeedback(form, d.region, ctx.invalidSeen, ctx.settledForms.has(form))) add(f, 'form');
   }
   return feedback;
 }
@@ -777,47 +805,6 @@ function applyCounts(regions, declared, fromRecords) {
       if (Number.isInteger(c.visible)) r.visible = c.visible;
     }
   }
-}
-
-/**
- * The browser's own constraint validation as feedback: invalid fields the person has touched
- * (`:user-invalid`) or that failed a submit.
- * @param {HTMLFormElement} form
- * @param {string | undefined} region
- * @param {WeakSet<Element>} invalidSeen
- */
-export function formFeedback(form, region, invalidSeen) {
-  const out = [];
-  for (const el of form.elements ?? []) {
-    if (!el.willValidate || el.validity.valid) continue;
-    let touched = invalidSeen.has(el);
-    try {
-      touched = touched || el.matches(':user-invalid');
-    } catch {
-      // :user-invalid unsupported: only fields that failed a submit are reported.
-    }
-    if (!touched) continue;
-    const label = el.labels && el.labels[0] ? el.labels[0].textContent.trim() : undefined;
-    // The browser's message may quote the value ("'x' is missing an '@'"): not for a secret.
-    const message = isSensitive(el) ? validityMessage(el) : el.validationMessage;
-    out.push({ kind: 'error', message, field: el.name || el.id || label, region });
-  }
-  return out;
-}
-
-/**
- * A validation message that never quotes the value, from the field's validity flags.
- * @param {HTMLInputElement} el
- */
-function validityMessage(el) {
-  const v = el.validity;
-  if (v.valueMissing) return 'Please fill out this field.';
-  if (v.typeMismatch) return `The value is not a valid ${el.type === 'url' ? 'URL' : el.type === 'email' ? 'email address' : 'value'}.`;
-  if (v.tooShort) return `Use at least ${el.minLength} characters.`;
-  if (v.tooLong) return `Use at most ${el.maxLength} characters.`;
-  if (v.patternMismatch) return 'The value does not match the required format.';
-  if (v.rangeUnderflow || v.rangeOverflow || v.stepMismatch || v.badInput) return 'The value is out of the allowed range.';
-  return 'The value is not valid.';
 }
 
 /** The current value of a form control, or `undefined` for an element that holds none. */

@@ -22,7 +22,7 @@ const KEYS = {
   records: ['region', 'rows', 'id', 'label', 'fields', 'element', 'sensitive'],
   state: ['name', 'description', 'value', 'sensitive'],
   page: ['title', 'path', 'route', 'params', 'query'],
-  form: ['element', 'region'],
+  form: ['id', 'element', 'region', 'description', 'confirm', 'handoff', 'handler', 'timeoutMs', 'expects'],
 };
 
 /** Warns about keys a declaration does not take, with the likely one meant. */
@@ -61,6 +61,21 @@ export function secret(value) {
 /** @param {unknown} v */
 export function isSecret(v) {
   return !!v && typeof v === 'object' && v[SECRET] === true;
+}
+
+/** Control characters and line separators: what an id shown on one line could not keep. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * Why `id` cannot be a record id, or undefined when it can: an id with a control character
+ * (a newline, a tab) would be shown flattened, so the model could not cite it as it is.
+ * @param {string} id
+ */
+export function badRecordId(id) {
+  const c = CONTROL.exec(id)?.[0];
+  if (c === undefined) return undefined;
+  const code = c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+  return `record id ${JSON.stringify(id)} has a control character (U+${code}); ids are shown on one line, so use one without control characters`;
 }
 
 /** Evaluates a declared value that may be a function. */
@@ -239,6 +254,12 @@ export function normRecords(d) {
     return d[key];
   };
   const id = accessor('id');
+  if (Array.isArray(d.rows) && !id) {
+    for (const row of d.rows) {
+      const problem = row !== null && typeof row === 'object' && typeof row.id === 'string' ? badRecordId(row.id) : undefined;
+      if (problem) fail(what, problem);
+    }
+  }
   const out = { region: str(what, d, 'region'), rows: d.rows, sensitive: new Set(d.sensitive ?? []), id, label: accessor('label'), fields: accessor('fields'), element: accessor('element') };
   if (!id && (out.label || out.fields || out.element)) fail(what, 'accessors (`label`, `fields`, `element`) need an `id` accessor too');
   return out;
@@ -270,13 +291,28 @@ export function normPage(d) {
   };
 }
 
-/** @param {any} d */
+/**
+ * A form: its constraint validation becomes feedback; with an `id` it is also one tool whose
+ * parameters are its fields (a call fills them and submits the form).
+ * @param {any} d
+ */
 export function normForm(d) {
-  const what = `form ${JSON.stringify(d?.region ?? '?')}`;
+  const what = `form ${JSON.stringify(d?.id ?? d?.region ?? '?')}`;
   plainObject(what, d, 'declaration') ?? fail(what, 'a declaration object is required');
   unknownKeys(what, d, 'form');
   const element = elementOrFn(what, d, 'element') ?? fail(what, '`element` (the form) is required');
-  return { element, region: str(what, d, 'region') };
+  const id = str(what, d, 'id');
+  if (id !== undefined && (!id.trim() || id.includes('@'))) fail(what, '`id` must be a name without "@"');
+  const tool = {
+    description: str(what, d, 'description'),
+    confirm: !!d.confirm,
+    handoff: !!d.handoff,
+    timeoutMs: d.timeoutMs === undefined ? undefined : positive(what, d, 'timeoutMs'),
+    expects: expectations(what, d.expects),
+    handler: d.handler === undefined ? undefined : (typeof d.handler === 'function' ? d.handler : fail(what, '`handler` must be a function')),
+  };
+  if (id === undefined && Object.values(tool).some((v) => v !== undefined && v !== false)) fail(what, 'tool options need an `id`: the name the model calls');
+  return { element, region: str(what, d, 'region'), id, ...tool };
 }
 
 /**

@@ -3,10 +3,13 @@
 // is a failed result carrying the page's error; the page author sees the original error.
 import { closestComposed, isDisabled } from './dom.js';
 import { messageOf } from './errors.js';
+import { FormRefused, setNativeValue, submitForm } from './form-fill.js';
 
 /**
  * @typedef {object} DispatchResult
  * @property {boolean} ok
+ * @property {boolean} ran whether the page's handler (or the element) was reached: false when
+ *   the target was gone, disabled or covered, so nothing on the page ran
  * @property {string} actionId
  * @property {string} [record]
  * @property {string} [error] what went wrong, for the model
@@ -14,12 +17,13 @@ import { messageOf } from './errors.js';
  * @property {boolean} [scrolled] the target was scrolled into view first
  */
 
-/** Reports an error the page author should see as if it were uncaught. */
+/** Reports an error the page author should see as if it were uncaught; never throws. */
 export function reportToPage(error) {
-  if (typeof reportError === 'function') {
-    reportError(error);
-  } else {
-    console.error(error);
+  try {
+    if (typeof reportError === 'function') reportError(error);
+    else console.error(error);
+  } catch {
+    // a value that cannot even be reported: the result still says the handler failed
   }
 }
 
@@ -36,15 +40,6 @@ class HandlerTimeout extends Error {
     super(message);
     this.name = 'HandlerTimeout';
   }
-}
-
-function setNativeValue(el, value) {
-  const proto = el.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : el.tagName === 'SELECT' ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
-  if (setter) setter.call(el, value);
-  else el.value = value;
-  el.dispatchEvent(new Event('input', { bubbles: true }));
-  el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
 /** Performs an element action the way a person would, through the element itself. */
@@ -99,7 +94,8 @@ function operate(target, el, args) {
  */
 export async function dispatch(target, resolved, args, ctx) {
   const record = resolved.record ?? target.record;
-  const result = { ok: false, actionId: resolved.actionId };
+  /** @type {DispatchResult} */
+  const result = { ok: false, ran: false, actionId: resolved.actionId };
   if (record !== undefined && record !== null) result.record = record;
   let el;
   try {
@@ -120,16 +116,20 @@ export async function dispatch(target, resolved, args, ctx) {
     }
   }
   const timeoutMs = target.timeoutMs ?? ctx.timeoutMs;
+  result.ran = true;
   try {
-    const run = target.handler
-      ? Promise.resolve().then(() => target.handler(args))
-      : Promise.resolve().then(() => operate(target, el, args));
+    const run = target.form
+      ? Promise.resolve().then(() => submitForm(/** @type {HTMLFormElement} */ (el), args, { handler: target.handler, settle: ctx.settle }))
+      : target.handler
+        ? Promise.resolve().then(() => target.handler(args))
+        : Promise.resolve().then(() => operate(target, el, args));
     const value = await withTimeout(run, timeoutMs, `action "${target.id}"`);
     result.ok = true;
     if (value !== undefined) result.value = value;
     return result;
   } catch (error) {
-    if (!(error instanceof HandlerTimeout)) reportToPage(error);
-    return { ...result, error: messageOf(error) };
+    // A timeout and a form the browser refused are not the page's errors.
+    if (!(error instanceof HandlerTimeout || error instanceof FormRefused)) reportToPage(error);
+    return { ...result, error: messageOf(error, (kind) => `the handler failed: it threw an unreadable ${kind}`) };
   }
 }

@@ -1,7 +1,31 @@
 // The wasm engine behind the shim: loads it once, turns snapshots into observations, and
 // reports engine failures as real Errors.
-import initWasm, * as wasm from '../wasm/pling_wasm.js';
 import { PlingEngineError, fromEngine } from './errors.js';
+
+/**
+ * The engine's JS glue (wasm-bindgen's module), loaded with the engine itself, so a page pays
+ * for neither before first use. A bundler splits it into its own chunk; the script build
+ * points at the file beside the package's engines (`setGlueSource`).
+ * @type {typeof import('../wasm/pling_wasm.js') | null}
+ */
+let wasm = null;
+/** @type {() => Promise<typeof import('../wasm/pling_wasm.js')>} */
+let loadGlue = () => import('../wasm/pling_wasm.js');
+
+/**
+ * Where the engine's glue is, for a build that cannot import it by a relative path (the script
+ * build, which knows its own address).
+ * @param {string} url
+ */
+export function setGlueSource(url) {
+  loadGlue = () => import(/* @vite-ignore */ url);
+}
+
+/** The engine's module once loaded (for the loop and the client). */
+export function engineModule() {
+  requireEngine();
+  return /** @type {typeof import('../wasm/pling_wasm.js')} */ (wasm);
+}
 
 let loading = null;
 /** Where the engine loads from when something first needs it (a lazy start). */
@@ -16,7 +40,10 @@ let loop = false;
  */
 export function initEngine(source) {
   if (!loading) {
-    loading = initWasm(source === undefined ? undefined : { module_or_path: source }).then(
+    loading = loadGlue().then((glue) => {
+      wasm = glue;
+      return glue.default(source === undefined ? undefined : { module_or_path: source });
+    }).then(
       (exports) => {
         loaded = true;
         // The observe-only engine (pling_observe_bg.wasm) has no assistant loop.
@@ -39,6 +66,29 @@ export function deferEngine(source) {
   lazySource = source;
 }
 
+/** How long an idle prefetch waits at most for the browser to be idle. */
+const IDLE_TIMEOUT_MS = 5000;
+
+/**
+ * Starts the engine as a page asked: at once (`lazy: false`), when first needed (`'on-use'`),
+ * or when first needed or the browser is next idle, whichever comes first (`true`, the default),
+ * so the page's own loading never waits for it and the first question rarely does.
+ * @param {Parameters<typeof initEngine>[0]} source
+ * @param {boolean | 'on-use'} [lazy]
+ * @returns {Promise<void>}
+ */
+export function startEngine(source, lazy = true) {
+  if (lazy === false) return initEngine(source);
+  deferEngine(source);
+  if (lazy !== 'on-use' && typeof window !== 'undefined') {
+    // A failed prefetch is reported by the first use that needs the engine.
+    const prefetch = () => loadEngine().catch(() => {});
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(prefetch, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(prefetch, 1);
+  }
+  return Promise.resolve();
+}
+
 /** Loads the engine now if it is not yet (from where `deferEngine` said). @returns {Promise<void>} */
 export function loadEngine() {
   return loaded ? Promise.resolve() : initEngine(lazySource);
@@ -56,7 +106,7 @@ export function engineHasAssistant() {
 
 function requireEngine() {
   if (!loaded) {
-    throw new PlingEngineError('Pling is not initialised: await init() (or createPling()) before observing or calling the page.', { code: 'not-initialised' });
+    throw new PlingEngineError('Pling\'s engine is not loaded yet: await pling.ready() (or init(), or createPling({ lazy: false })) before observing the page synchronously.', { code: 'not-initialised' });
   }
 }
 
@@ -95,7 +145,7 @@ export async function guardAsync(fn) {
 /** @param {unknown} error */
 function translated(error) {
   if (error instanceof WebAssembly.RuntimeError) {
-    const message = wasm.takePanic();
+    const message = wasm?.takePanic();
     return new PlingEngineError(message || `pling engine crashed: ${error.message}`, { code: 'panic', cause: error });
   }
   return fromEngine(error);
@@ -111,7 +161,7 @@ export class Observed {
    */
   constructor(snapshotJson, limits) {
     const limitsJson = limits ? JSON.stringify(limits) : undefined;
-    this.page = guarded(() => new wasm.Page(snapshotJson, limitsJson));
+    this.page = guarded(() => new (engineModule().Page)(snapshotJson, limitsJson));
     const out = JSON.parse(guarded(() => this.page.render()));
     /** @type {string} */
     this.section = out.section;
@@ -167,12 +217,12 @@ export class Observed {
  * @param {Observed} observed
  */
 export function systemMessage(application, observed) {
-  return guarded(() => wasm.systemMessage(application, observed.section, observed.rules));
+  return guarded(() => engineModule().systemMessage(application, observed.section, observed.rules));
 }
 
 /** @returns {object} the default limits */
 export function defaultLimits() {
-  return JSON.parse(guarded(() => wasm.defaultLimits()));
+  return JSON.parse(guarded(() => engineModule().defaultLimits()));
 }
 
 /**
@@ -180,5 +230,5 @@ export function defaultLimits() {
  * @param {object} limits
  */
 export function checkLimits(limits) {
-  return JSON.parse(guarded(() => wasm.checkLimits(JSON.stringify(limits))));
+  return JSON.parse(guarded(() => engineModule().checkLimits(JSON.stringify(limits))));
 }

@@ -77,13 +77,54 @@ export function reportDeclaration(error, rethrow) {
   if (rethrow) throw error;
 }
 
-/** @param {unknown} error @returns {string} */
-export function messageOf(error) {
-  if (error instanceof Error) return error.message || error.name;
+/**
+ * What a thrown value says, for a person or a model. Never throws, whatever was thrown: an
+ * object whose `message` getter, `toString` and JSON form all throw (or a revoked proxy) is
+ * described by its kind alone (`fallback` words it).
+ * @param {unknown} error
+ * @param {(kind: string) => string} [fallback]
+ * @returns {string}
+ */
+export function messageOf(error, fallback = (kind) => `an unreadable thrown ${kind}`) {
+  for (const read of [messageText, jsonText, plainText]) {
+    try {
+      const text = read(error);
+      if (typeof text === 'string' && text !== '') return text;
+    } catch {
+      // this reading threw: try the next
+    }
+  }
+  return fallback(kindOf(error));
+}
+
+/** @param {unknown} error */
+function messageText(error) {
   if (typeof error === 'string') return error;
+  if (error instanceof Error) {
+    const { message, name } = error;
+    return (typeof message === 'string' && message) || (typeof name === 'string' ? name : undefined);
+  }
+  return undefined;
+}
+
+/** @param {unknown} error */
+function jsonText(error) {
+  return error instanceof Error ? undefined : JSON.stringify(error);
+}
+
+/** @param {unknown} error */
+function plainText(error) {
+  const text = String(error);
+  return typeof text === 'string' ? text : undefined;
+}
+
+/** @param {unknown} error */
+function kindOf(error) {
   try {
-    return JSON.stringify(error) ?? String(error);
+    if (error === null) return 'null';
+    if (Array.isArray(error)) return 'array';
+    return typeof error;
   } catch {
-    return String(error);
+    return 'value'; // a revoked proxy
   }
 }

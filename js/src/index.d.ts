@@ -168,10 +168,34 @@ export interface FeedbackItem {
 
 export type FeedbackSource = Live<FeedbackItem[]>;
 
+/**
+ * A form. Its constraint validation becomes feedback; with an `id` it is also one tool whose
+ * parameters are its fields (names, types, `required`, options, constraints, labels). A call
+ * fills every given field through the page's input events and submits the form with
+ * `requestSubmit`, so the browser's validation and the page's submit handler run.
+ */
 export interface FormDeclaration {
-  /** The form whose constraint validation becomes feedback. */
+  /** The form. */
   element: Live<HTMLFormElement>;
+  /** The region its feedback and its tool belong to. */
   region?: string;
+  /** The tool's name (the model calls it); without it the form gives feedback only. */
+  id?: string;
+  /** What submitting the form does, in your words. */
+  description?: string;
+  /** The person is asked first, with the values the call would fill. */
+  confirm?: boolean;
+  /** The person fills and sends this form; the model never does. */
+  handoff?: boolean;
+  /**
+   * Runs in place of the browser's submit once the fields are filled and valid; gets the
+   * call's arguments (the field values by name).
+   */
+  handler?: (values: Record<string, unknown>) => unknown;
+  /** A handler that takes longer fails the call (default `handlerTimeoutMs`). */
+  timeoutMs?: number;
+  /** What a submit changes; a receipt that shows none of it says `EXPECTATION_FAILED`. */
+  expects?: Expectation | Expectation[];
 }
 
 export interface SettleOptions {
@@ -246,6 +270,8 @@ export interface ObserveOptions {
 
 export interface CallResult {
   ok: boolean;
+  /** The page's handler (or element) was reached; absent when the call was refused before dispatch. */
+  ran?: boolean;
   /** The original action id, when the call resolved. */
   actionId: string | null;
   record?: string;
@@ -270,6 +296,10 @@ export declare class Pling {
   form(declaration: FormDeclaration): () => void;
   /** Snapshots wait until `work` settles. */
   pending<T>(work: Promise<T>): Promise<T>;
+  /** Loads the engine now if a lazy start has not yet (an assistant and `observe` load it themselves when needed). */
+  ready(): Promise<this>;
+  /** Calls `listener` after each declaration made or removed; returns a function that stops it. */
+  onDeclarations(listener: () => void): () => void;
   /** Waits until the page has settled (what `observe` does first). */
   settle(): Promise<SettleReport>;
   /**
@@ -324,7 +354,10 @@ export interface SurfaceObservation {
 export interface SurfaceCallResult {
   /** The action ran without error. */
   ok: boolean;
-  /** It was dispatched to the page (false when refused, declined or handed off). */
+  /**
+   * Its handler (or element) was reached on the page: false when refused, declined or handed
+   * off, and when its target left the page between the observation and the call.
+   */
   ran: boolean;
   /** The original action id, when the name resolved. */
   actionId: string | null;
@@ -422,11 +455,25 @@ export declare const MASK: string;
 /** Marks a value as secret: it is masked before anything leaves the page. */
 export declare function secret<T>(value: T): { value: T };
 export declare function init(source?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
+/** What `createPling` (and React's `<PlingProvider options>`) take besides the Pling's own options. */
+export interface CreatePlingOptions extends PlingOptions {
+  /** The engine's .wasm (URL or bytes); default: the package's own, beside this module. */
+  wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module;
+  /**
+   * When the engine loads. `true` (default): when first needed (an observation, a call, the
+   * chat's first message) or when the browser is idle, whichever comes first; `'on-use'`: only
+   * when first needed; `false`: before `createPling` resolves.
+   */
+  lazy?: boolean | 'on-use';
+  /** `false`: this page runs no in-page assistant, so the observe-only engine is loaded (Agent Surface, WebMCP, calls). */
+  assistant?: boolean;
+}
+
 /**
- * Loads the engine and returns a Pling for this page. With `lazy: true` it returns at once and
- * the engine loads when it is first needed (the first observation, call or chat message).
+ * Returns a Pling for this page at once; the engine loads as `lazy` says. `observe()`, calls
+ * and an assistant's first request load it when needed; `await pling.ready()` loads it now.
  */
-export declare function createPling(options?: PlingOptions & { wasm?: string | URL | Request | Response | BufferSource | WebAssembly.Module; lazy?: boolean }): Promise<Pling>;
+export declare function createPling(options?: CreatePlingOptions): Promise<Pling>;
 export declare function engineReady(): boolean;
 /** Whether the loaded engine carries the assistant loop (false for pling_observe_bg.wasm). */
 export declare function engineHasAssistant(): boolean;

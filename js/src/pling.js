@@ -9,6 +9,7 @@ import { MarkedElements } from './marked.js';
 import { AgentSurface } from './surface.js';
 import { Activity, settle } from './settle.js';
 import { dispatch } from './dispatch.js';
+import { describeAction } from './describe.js';
 import { Observed, checkLimits, engineReady, loadEngine, systemMessage } from './engine.js';
 
 /** Default time a handler may take before its call fails. */
@@ -71,13 +72,22 @@ export class Pling {
     this.onFormDone = (event) => {
       const form = /** @type {HTMLFormElement} */ (event.target);
       for (const el of form.elements ?? []) this.registry.invalidSeen.delete(el);
+      this.registry.settledForms.add(form);
+    };
+    // The person typing in a form again makes the browser's `:user-invalid` theirs again.
+    this.onEdit = (event) => {
+      const form = /** @type {any} */ (event.target)?.form;
+      if (event.isTrusted && form) this.registry.settledForms.delete(form);
     };
     document.addEventListener('invalid', this.onInvalid, true);
     document.addEventListener('submit', this.onFormDone, true);
     document.addEventListener('reset', this.onFormDone, true);
+    document.addEventListener('input', this.onEdit, true);
     this.destroyed = false;
     /** @type {AgentSurface | null} */
     this.agentSurface = null;
+    /** @type {Set<() => void>} */
+    this.declarationListeners = new Set();
   }
 
   #declare(fn) {
@@ -96,6 +106,23 @@ export class Pling {
     }
   }
 
+  /** A declaration came, changed or went: the cached observation is stale, and whoever follows
+   * the declarations (WebMCP) hears of it. */
+  #declared() {
+    this.#changed();
+    for (const listener of this.declarationListeners) listener();
+  }
+
+  /**
+   * Calls `listener` after each declaration made or removed (not on page changes).
+   * @param {() => void} listener
+   * @returns {() => void} stops
+   */
+  onDeclarations(listener) {
+    this.declarationListeners.add(listener);
+    return () => this.declarationListeners.delete(listener);
+  }
+
   /**
    * Page identity: route name, params, allowed query fields; title and path default to the
    * document's.
@@ -103,7 +130,7 @@ export class Pling {
    */
   page(declaration) {
     this.registry.page = this.#declare(() => normPage(declaration));
-    this.#changed();
+    this.#declared();
     return this;
   }
 
@@ -129,7 +156,7 @@ export class Pling {
   records(declaration) {
     const d = this.#declare(() => normRecords(declaration));
     this.registry.records.push(d);
-    this.#changed();
+    this.#declared();
     return () => this.#remove(this.registry.records, d);
   }
 
@@ -143,7 +170,7 @@ export class Pling {
   feedback(source) {
     const d = this.#declare(() => normFeedback(source));
     this.registry.feedback.push(d);
-    this.#changed();
+    this.#declared();
     return () => this.#remove(this.registry.feedback, d);
   }
 
@@ -151,7 +178,7 @@ export class Pling {
   form(declaration) {
     const d = this.#declare(() => normForm(declaration));
     this.registry.forms.push(d);
-    this.#changed();
+    this.#declared();
     return () => this.#remove(this.registry.forms, d);
   }
 
@@ -163,17 +190,17 @@ export class Pling {
       reportDeclaration(new PlingDeclarationError(what, `shares its id with a ${kind === 'row' ? 'single' : 'row'} action; give one of them another name`), true);
     }
     map.set(key, d);
-    this.#changed();
+    this.#declared();
     return () => {
       if (map.get(key) === d) map.delete(key);
-      this.#changed();
+      this.#declared();
     };
   }
 
   #remove(list, d) {
     const i = list.indexOf(d);
     if (i >= 0) list.splice(i, 1);
-    this.#changed();
+    this.#declared();
   }
 
   /**
@@ -197,6 +224,16 @@ export class Pling {
       this.options.limits = checkLimits(this.options.limits);
       this.limitsChecked = true;
     }
+  }
+
+  /**
+   * Loads the engine now if it is not yet (a lazy start loads it on first use or when the
+   * browser is idle): for `observeNow()`, `new Assistant()` and `defaultLimits()` right away.
+   * @returns {Promise<this>}
+   */
+  async ready() {
+    await this.#engine();
+    return this;
   }
 
   /** Waits until the page has settled. @returns {Promise<import('./settle.js').SettleReport>} */
@@ -269,11 +306,12 @@ export class Pling {
   /**
    * For the Agent Surface: a settled observation it keeps (and frees) itself, leaving this
    * Pling's latest observation as it is.
-   * @returns {Promise<{engine: Observed, targets: Map<string, any>, json: string, settle: import('./settle.js').SettleReport}>}
+   * @returns {Promise<{engine: Observed, targets: Map<string, any>, json: string, snapshot: any, settle: import('./settle.js').SettleReport}>}
    */
   async #detached() {
     const { collected, json, settle: report } = await this.#settledJson();
-    return { engine: new Observed(json, this.options.limits), targets: collected.targets, json, settle: report };
+    const engine = new Observed(json, this.options.limits);
+    return { engine, targets: collected.targets, json, snapshot: collected.snapshot, settle: report };
   }
 
   static {
@@ -334,16 +372,10 @@ export class Pling {
    * for a row, the row's label (`toggle@t9` → "Mark the task done", “Write the weekly report”).
    * @param {string} actionId
    * @param {string | null} [record]
-   * @returns {{description: string, label: string | null}}
+   * @returns {{description: string, label: string | null, fields: [string, string][]}}
    */
   describe(actionId, record) {
-    const snapshot = this.last?.snapshot;
-    const at = actionId.indexOf('@');
-    const declared = at > 0 && !snapshot?.actions.some((a) => a.id === actionId) ? actionId.slice(0, at) : actionId;
-    const row = record ?? (at > 0 ? actionId.slice(at + 1) : null);
-    const action = snapshot?.actions.find((a) => a.id === declared);
-    const found = row === null ? undefined : snapshot?.records.find((r) => r.id === row);
-    return { description: action?.description || action?.name || declared, label: found?.label ?? null, fields: fieldsOf(found) };
+    return describeAction(this.last?.snapshot, actionId, record);
   }
 
   /**
@@ -365,7 +397,7 @@ export class Pling {
    */
   async perform(call, targets = this.last?.targets) {
     const target = targets && targets.get(call.declared);
-    if (!target) return { ok: false, actionId: call.actionId, error: 'the action is no longer declared on the page' };
+    if (!target) return { ok: false, ran: false, actionId: call.actionId, error: 'the action is no longer declared on the page' };
     const result = await dispatch(target, { actionId: call.actionId, record: call.record }, call.arguments ?? {}, {
       timeoutMs: this.options.handlerTimeoutMs,
       viewport: () => new Viewport(),
@@ -404,7 +436,8 @@ export class Pling {
     // A handoff is the person's step: a call never runs it.
     if (resolved.handoff) return { ok: false, actionId: resolved.actionId, handoff: true, error: 'this step is for the person: control was handed to them; it did not run' };
     if (resolved.confirm) {
-      const request = { name, actionId: resolved.actionId, record: resolved.record ?? undefined, description: resolved.description, arguments: args };
+      const { label } = describeAction(this.last?.snapshot, resolved.actionId, resolved.record);
+      const request = { name, actionId: resolved.actionId, record: resolved.record ?? undefined, label, description: resolved.description, arguments: args };
       if (!(await askPerson(request, this.options.confirm))) return { ok: false, actionId: resolved.actionId, declined: true, error: 'the person declined this action' };
     }
     const result = await dispatch(target, resolved, args, {
@@ -456,6 +489,7 @@ export class Pling {
   destroy() {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.declarationListeners.clear();
     this.#changed();
     this.agentSurface?.destroy();
     this.activity.disconnect();
@@ -463,24 +497,6 @@ export class Pling {
     document.removeEventListener('invalid', this.onInvalid, true);
     document.removeEventListener('submit', this.onFormDone, true);
     document.removeEventListener('reset', this.onFormDone, true);
+    document.removeEventListener('input', this.onEdit, true);
   }
-}
-
-/** How many of a row's fields a confirmation shows, and how long each may be. */
-const SHOWN_FIELDS = 4;
-const FIELD_CHARS = 60;
-
-/**
- * A row's first fields as text, for a person to judge it by (masked values stay masked).
- * @param {{fields?: Record<string, unknown>} | undefined} record
- * @returns {[string, string][]}
- */
-function fieldsOf(record) {
-  return Object.entries(record?.fields ?? {})
-    .filter(([, v]) => v !== null && v !== '' && typeof v !== 'object')
-    .slice(0, SHOWN_FIELDS)
-    .map(([k, v]) => {
-      const text = String(v);
-      return [k, text.length > FIELD_CHARS ? `${text.slice(0, FIELD_CHARS - 1)}…` : text];
-    });
 }

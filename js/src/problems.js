@@ -8,6 +8,8 @@
  * @typedef {{kind: ProblemKind, text: string, waitMs?: number}} Problem
  */
 
+import { LOCALES, fill } from './widget-strings.js';
+
 const seconds = (ms) => Math.max(1, Math.ceil(ms / 1000));
 
 /** A wait the server asked for, in ms, from its Retry-After headers (seconds or a date). */
@@ -50,19 +52,6 @@ function kindOf(error) {
   }
 }
 
-const WORDS = {
-  unreachable: () => 'The assistant could not reach its server. Check the connection, then try again.',
-  key: () => 'The assistant’s server refused its key. The site needs to fix its setup; trying again will not help.',
-  quota: () => 'The assistant’s account has run out of credit. The site needs to top it up.',
-  rateLimited: (wait) => (wait === undefined ? 'The assistant is getting too many requests. Wait a moment, then try again.' : `The assistant is getting too many requests. Try again in ${seconds(wait)} s.`),
-  tooLong: () => 'This conversation has grown too long for the model. Reload the page to start afresh, or ask something shorter.',
-  noModel: () => 'No model is set up for this assistant yet. The site needs to configure one.',
-  timeout: () => 'The model took too long to answer. Try again, perhaps with a shorter request.',
-  server: () => 'The assistant’s server had a problem. Try again in a moment.',
-  badReply: () => 'The model’s answer could not be read. Try again.',
-  engine: () => 'The assistant ran into a problem of its own. Reload the page, then try again.',
-};
-
 /**
  * The problem behind a model error, in a person's words.
  * @param {any} error the client's error (`{type, status?, code?, message?}`)
@@ -71,7 +60,10 @@ const WORDS = {
  */
 export function problemOf(error, waitMs) {
   const kind = kindOf(error);
-  const problem = { kind, text: WORDS[kind](waitMs) };
+  // The widget's English words: one table for the chat and for `result.problem`.
+  const en = LOCALES.en;
+  const text = kind === 'rateLimited' && waitMs !== undefined ? fill(en.rateLimitedWait, { seconds: seconds(waitMs) }) : en[kind];
+  const problem = { kind, text };
   if (kind === 'rateLimited' && waitMs !== undefined) problem.waitMs = waitMs;
   return problem;
 }

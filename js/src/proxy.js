@@ -3,7 +3,8 @@
 // (edge runtimes, Deno, Bun, service workers) with an adapter for Node's http server and
 // Express-style servers. It forwards only `…/chat/completions`, streams the answer, caps the
 // request body, sends nothing of the browser's own (cookies, authorization, origin) upstream,
-// and answers every failure as a JSON error the chat widget can explain.
+// and answers every failure as a JSON error the chat widget can explain. An upstream error's
+// own words (which can quote part of the key) go to the server's log, never to the visitor.
 
 import { readCapped } from './body.js';
 
@@ -18,6 +19,7 @@ const DEFAULT_MAX_BODY = 1 << 20;
  * @property {(request: Request) => Response | null | undefined | Promise<Response | null | undefined>} [limit]
  *   a rate limit or an authorisation check: return a Response (a 429, a 401) to answer with it
  * @property {typeof fetch} [fetch] the fetch used upstream (default globalThis.fetch)
+ * @property {(message: string) => void} [log] where upstream errors are written in full (default console.error)
  */
 
 /** A JSON error in the shape OpenAI-compatible clients read. */
@@ -47,6 +49,7 @@ export function createProxy(options) {
   const upstream = `${options.target.replace(/\/+$/, '')}/chat/completions`;
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const send = options.fetch ?? globalThis.fetch;
+  const log = options.log ?? ((message) => console.error(message));
   return async (request) => {
     if (!new URL(request.url).pathname.endsWith('/chat/completions')) return jsonError(404, 'only /chat/completions is forwarded');
     if (request.method !== 'POST') return jsonError(405, 'use POST for /chat/completions');
@@ -68,21 +71,38 @@ export function createProxy(options) {
     try {
       answer = await send(upstream, { method: 'POST', headers, body: JSON.stringify(json), signal: request.signal });
     } catch (error) {
-      return jsonError(502, `the model endpoint is unreachable: ${error instanceof Error ? error.message : String(error)}`);
+      if (request.signal.aborted) return jsonError(499, 'the page went away before the answer came');
+      log(`[pling proxy] the model endpoint ${upstream} is unreachable: ${error instanceof Error ? `${error.message}${error.cause ? ` (${error.cause})` : ''}` : String(error)}`);
+      return jsonError(502, 'the model endpoint is unreachable; the details are in the server\'s log');
     }
-    return relay(answer);
+    if (!answer.ok) return upstreamError(answer, log);
+    const type = answer.headers.get('content-type') || 'application/json';
+    return new Response(answer.body, { status: answer.status, headers: { 'content-type': type, 'cache-control': 'no-store', ...retryHeaders(answer) } });
   };
 }
 
-/** The upstream answer for the page: streamed as it comes; an error page made a JSON error. */
-async function relay(answer) {
-  const type = answer.headers.get('content-type') ?? '';
-  if (!answer.ok && !type.includes('json')) {
-    await answer.body?.cancel();
-    return jsonError(answer.status, `the model endpoint answered ${answer.status} ${answer.statusText}`.trim(), 'upstream_error', retryHeaders(answer));
+/** The most of an upstream error body that is read (for the log). */
+const MAX_ERROR_BODY = 16 << 10;
+
+/**
+ * An upstream failure for the page: its status, retry hints and error code (`insufficient_quota`
+ * decides whether a retry helps), never its message: the whole body goes to the server's log.
+ * @param {Response} answer
+ * @param {(message: string) => void} log
+ */
+async function upstreamError(answer, log) {
+  const body = (await readCapped(answer, MAX_ERROR_BODY).catch(() => undefined)) ?? '';
+  log(`[pling proxy] the model endpoint answered ${answer.status} ${answer.statusText}: ${body.slice(0, MAX_ERROR_BODY)}`.trim());
+  let code;
+  try {
+    const e = JSON.parse(body).error;
+    code = typeof e?.code === 'string' && /^[\w.-]{1,64}$/.test(e.code) ? e.code : undefined;
+  } catch {
+    // an error page: no code to pass on
   }
-  const headers = { 'content-type': type || 'application/json', 'cache-control': 'no-store', ...retryHeaders(answer) };
-  return new Response(answer.body, { status: answer.status, headers });
+  const message = `the model endpoint answered ${answer.status}; the details are in the server's log`;
+  const payload = { error: { message, type: 'upstream_error', ...(code ? { code } : {}) } };
+  return new Response(JSON.stringify(payload), { status: answer.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...retryHeaders(answer) } });
 }
 
 /** The body as text, or undefined when it says or turns out to be larger than `max` bytes. */
@@ -100,7 +120,11 @@ async function readBody(request, max) {
 export function toNodeHandler(handler) {
   return async (req, res) => {
     const controller = new AbortController();
-    res.on('close', () => controller.abort());
+    // The page went away before the answer ended: stop the upstream request too. A response
+    // that was sent whole closes as well, and is no reason to abort anything.
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);

@@ -4,7 +4,7 @@
 // declaration is read afresh at each snapshot, so the model sees the component's current
 // state without re-registering on every render. React is a peer dependency.
 import { createContext, createElement, useContext, useEffect, useRef, useState } from 'react';
-import { createPling } from './index.js';
+import { createPling, connectWebMCP } from './index.js';
 import { mountChat } from './widget.js';
 
 const PlingContext = createContext(/** @type {import('./pling.js').Pling | null} */ (null));
@@ -15,8 +15,9 @@ const IDENTITY = new Set(['id', 'name', 'region', 'parent', 'kind', 'effect', 'p
 const LIVE = new Set(['rows', 'value', 'active', 'available', 'reason', 'element', 'title', 'path', 'route', 'params', 'counts']);
 
 /**
- * Makes the page's Pling once and gives it to the hooks below.
- * @param {{options?: import('./index.d.ts').PlingOptions & {wasm?: any}, children?: any}} props
+ * Makes the page's Pling once and gives it to the hooks below. The engine loads when it is
+ * first needed or the browser is idle (`options.lazy`, as `createPling` takes it).
+ * @param {{options?: import('./index.d.ts').CreatePlingOptions, children?: any}} props
  */
 export function PlingProvider({ options, children }) {
   const [pling, setPling] = useState(/** @type {import('./pling.js').Pling | null} */ (null));
@@ -37,7 +38,7 @@ export function PlingProvider({ options, children }) {
   return createElement(PlingContext.Provider, { value: pling }, children);
 }
 
-/** The page's Pling, or null until its engine has loaded. */
+/** The page's Pling, or null until the provider has made it (its first effect). */
 export function usePling() {
   return useContext(PlingContext);
 }
@@ -89,6 +90,67 @@ export const usePlingRowAction = (d) => useDeclaration('rowAction', d);
 export const usePlingRecords = (d) => useDeclaration('records', d);
 /** @param {import('./index.d.ts').StateDeclaration} d */
 export const usePlingState = (d) => useDeclaration('state', d);
+
+/** @param {import('./index.d.ts').FormDeclaration} d */
+export const usePlingForm = (d) => useDeclaration('form', d);
+
+/**
+ * Declares feedback while mounted: the items themselves (read at each snapshot) or a function.
+ * @param {import('./index.d.ts').FeedbackSource} source
+ */
+export function usePlingFeedback(source) {
+  const pling = usePling();
+  const latest = useRef(source);
+  latest.current = source;
+  useEffect(() => {
+    if (!pling) return undefined;
+    return pling.feedback(() => {
+      const items = latest.current;
+      return typeof items === 'function' ? items() : items;
+    });
+  }, [pling]);
+}
+
+/**
+ * Declares the page's identity (route, params, query fields) while mounted; on unmount the
+ * defaults (the document's title and path) apply again.
+ * @param {import('./index.d.ts').PageDeclaration} d
+ */
+export function usePlingPage(d) {
+  const pling = usePling();
+  const latest = useRef(d);
+  latest.current = d;
+  const key = identity(d);
+  useEffect(() => {
+    if (!pling) return undefined;
+    pling.page(throughLatest(latest));
+    return () => {
+      if (!pling.destroyed) pling.page({});
+    };
+  }, [pling, key]);
+}
+
+/**
+ * Offers the page's tools to the browser's agent through WebMCP while mounted.
+ * @param {import('./index.d.ts').WebMCPOptions} [options]
+ * @returns {import('./index.d.ts').WebMCPConnection | null} null where there is no `document.modelContext`
+ */
+export function usePlingWebMCP(options) {
+  const pling = usePling();
+  const [connection, setConnection] = useState(/** @type {import('./index.d.ts').WebMCPConnection | null} */ (null));
+  useEffect(() => {
+    if (!pling) return undefined;
+    const made = connectWebMCP(pling, options);
+    setConnection(made);
+    return () => {
+      made?.disconnect();
+      setConnection(null);
+    };
+    // Connected once per Pling: options are read when it connects.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pling]);
+  return connection;
+}
 
 /**
  * The chat widget, mounted while this component is.

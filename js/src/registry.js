@@ -19,5 +19,8 @@ export class Registry {
     this.forms = [];
     /** Fields that failed constraint validation on a submit. */
     this.invalidSeen = new WeakSet();
+    /** Forms submitted or reset since the person last edited them: the browser's
+     * `:user-invalid` (set by every submit) says nothing about their fields now. */
+    this.settledForms = new WeakSet();
   }
 }

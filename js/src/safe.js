@@ -1,12 +1,13 @@
 // What leaves the page: every string of a snapshot made well-formed (a lone UTF-16 surrogate
 // becomes U+FFFD), text cut by code points, the text a person reads without what is marked
 // sensitive, and every value marked secret scrubbed from anything that is sent — snapshots,
-// handler errors, feedback — wherever it turns up.
+// handler errors, feedback — wherever it turns up. The search is the engine's
+// (`pling_core::secret`): it compares text in the form the observation shows it (invisible
+// characters dropped, look-alikes folded), so no spelling of a secret passes the search and is
+// then rebuilt by the engine; the engine also decides which values are too short to search for.
 
-import { MASK } from './contract.js';
-
-/** Secrets shorter than this are masked where declared but not searched for elsewhere. */
-const MIN_SECRET = 3;
+import * as wasm from '../wasm/pling_wasm.js';
+import { guard } from './engine.js';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** @param {string} s */
@@ -61,7 +62,7 @@ export class Secrets {
     if (value === null || value === undefined || depth > 4) return;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
       const s = String(value).trim();
-      if (s.length >= MIN_SECRET) this.values.add(s);
+      if (s !== '') this.values.add(s);
     } else if (typeof value === 'object') {
       try {
         for (const v of Object.values(value)) this.note(v, depth + 1);
@@ -80,20 +81,23 @@ export class Secrets {
   }
 
   /**
-   * `text` well-formed, with every noted secret replaced by the mask.
+   * `text` well-formed, with every noted secret, in any spelling the engine would show as it,
+   * replaced by the mask.
    * @param {string} text
    */
   scrub(text) {
-    let out = wellFormed(text);
-    for (const s of this.values) if (out.includes(s)) out = out.split(s).join(MASK);
-    return out;
+    const out = wellFormed(text);
+    if (this.values.size === 0) return out;
+    return guard(() => wasm.scrubSecrets(out, [...this.values]));
   }
 
   /**
-   * The snapshot as JSON, every string scrubbed.
+   * The snapshot as JSON, every string (and key) well-formed and scrubbed.
    * @param {object} snapshot
    */
   stringify(snapshot) {
-    return JSON.stringify(snapshot, (_key, value) => (typeof value === 'string' ? this.scrub(value) : value));
+    const json = JSON.stringify(snapshot, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value));
+    if (this.values.size === 0) return json;
+    return guard(() => wasm.scrubSnapshot(json, [...this.values]));
   }
 }

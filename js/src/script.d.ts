@@ -5,9 +5,11 @@ export interface PlingGlobal {
   Pling: typeof PlingClass;
   Assistant: typeof AssistantClass;
   mountChat: typeof mountChatFn;
-  connectWebMCP: typeof connectWebMCPFn;
+  /** Registers the page's tools with WebMCP; loads `extras.js` beside the script first. */
+  connectWebMCP(...args: Parameters<typeof connectWebMCPFn>): Promise<ReturnType<typeof connectWebMCPFn>>;
   secret: typeof secretFn;
-  mountDebugPanel: typeof mount;
+  /** Shows what the model is sent; loads `extras.js` beside the script first. */
+  mountDebugPanel(...args: Parameters<typeof mount>): Promise<ReturnType<typeof mount>>;
   engineReady(): boolean;
   defaultLimits(): Limits;
   /** The page's instance, once ready. */
@@ -16,8 +18,8 @@ export interface PlingGlobal {
   ready: Promise<PlingClass> | null;
   /** The chat widget, when data-pling-endpoint is set. */
   chat: ReturnType<typeof mountChatFn> | null;
-  /** The WebMCP registration, when the browser offers a model context. */
-  webmcp: WebMCPConnection | null;
+  /** The WebMCP registration, when the browser offers a model context (`extras.js` loads first). */
+  webmcp: Promise<WebMCPConnection | null> | null;
 }
 
 declare global {

@@ -2,7 +2,9 @@
 //
 //   <script src="pling.iife.js" data-pling-app="You help the user manage tasks."></script>
 //
-// The engine's .wasm is loaded from ../wasm/ beside the script's folder, the package layout (or from data-pling-wasm). When ready,
+// The engine's .wasm is loaded from ../wasm/ beside the script's folder, the package layout (or
+// from data-pling-wasm), when it is first needed or the browser is idle: the whole engine with
+// the chat (data-pling-endpoint), the observe-only one without. When ready,
 // `Pling.ready` resolves to the page's Pling instance and a `pling:ready` event fires on document.
 // With data-pling-endpoint (an OpenAI-compatible base URL, ideally a same-origin proxy such as
 // "/v1") the chat widget is mounted too; data-pling-model, data-pling-title, data-pling-placeholder,
@@ -11,27 +13,40 @@
 // Where the browser offers WebMCP (`document.modelContext`), the page's tools are registered
 // there too, unless data-pling-webmcp="off". With data-pling-surface="message", the Agent
 // Surface answers window messages (see AgentSurface.listen).
-import { initEngine, deferEngine, engineReady, defaultLimits } from './engine.js';
+import { startEngine, engineReady, defaultLimits, setGlueSource } from './engine.js';
 import { Pling } from './pling.js';
 import { secret } from './declare.js';
-import { mountDebugPanel } from './debug-panel.js';
 import { Assistant } from './assistant.js';
 import { mountChat, setMarkdownSource } from './widget.js';
-import { connectWebMCP } from './webmcp.js';
 
 const script = typeof document !== 'undefined' ? document.currentScript : null;
 
+/** WebMCP and the debug panel: the file beside this one, loaded when first needed. */
+let extrasSource = 'extras.js';
+/** @returns {Promise<typeof import('./extras.js')>} */
+const extras = () => import(/* @vite-ignore */ extrasSource);
+
+/** How the engine starts: data-pling-lazy="false" at once, "on-use" only when needed, else also on idle. */
+function lazyOf(value) {
+  return value === 'false' ? false : value === 'on-use' ? 'on-use' : true;
+}
+
+/** The engine to load: data-pling-wasm, else the whole one for the chat, the observe-only one without. */
+function engineUrl() {
+  const chat = !!script?.getAttribute('data-pling-endpoint');
+  const file = chat ? 'pling_wasm_bg.wasm' : 'pling_observe_bg.wasm';
+  return script?.getAttribute('data-pling-wasm') || new URL(`../wasm/${file}`, script?.src || location.href).href;
+}
+
 function start() {
-  const wasm = script?.getAttribute('data-pling-wasm') || new URL('../wasm/pling_wasm_bg.wasm', script?.src || location.href).href;
   const app = script?.getAttribute('data-pling-app') || undefined;
   const limitsAttr = script?.getAttribute('data-pling-limits');
-  // The engine loads when it is first needed (the chat opened, an observation, an agent's
-  // read), unless data-pling-lazy="false" asks for it at once.
-  const lazy = script?.getAttribute('data-pling-lazy') !== 'false';
-  if (lazy) deferEngine(wasm);
   // The chat's Markdown renderer is the file beside this one (or data-pling-markdown).
   if (script?.src) setMarkdownSource(script.getAttribute('data-pling-markdown') || new URL('markdown.js', script.src).href);
-  return (lazy ? Promise.resolve() : initEngine(wasm)).then(() => {
+  if (script?.src) extrasSource = new URL('extras.js', script.src).href;
+  // The engine's glue sits beside the engines, loaded with them.
+  setGlueSource(new URL('../wasm/pling_wasm.js', script?.src || location.href).href);
+  return startEngine(engineUrl(), lazyOf(script?.getAttribute('data-pling-lazy') ?? undefined)).then(() => {
     const instance = new Pling({ app, limits: limitsAttr ? JSON.parse(limitsAttr) : undefined });
     api.instance = instance;
     const endpoint = script?.getAttribute('data-pling-endpoint');
@@ -39,7 +54,10 @@ function start() {
       api.chat = mountChat(instance, { baseURL: endpoint, ...chatAttributes(script) });
     }
     // Agents in the browser get the page's tools through WebMCP, where it exists.
-    if (script?.getAttribute('data-pling-webmcp') !== 'off') api.webmcp = connectWebMCP(instance);
+    const context = /** @type {any} */ (document).modelContext;
+    if (script?.getAttribute('data-pling-webmcp') !== 'off' && context) {
+      api.webmcp = extras().then((m) => m.connectWebMCP(instance));
+    }
     // Agents in an extension's content script talk through window messages, when allowed.
     if (script?.getAttribute('data-pling-surface') === 'message') instance.surface().listen();
     document.dispatchEvent(new CustomEvent('pling:ready', { detail: instance }));
@@ -61,9 +79,17 @@ const api = {
   Pling,
   Assistant,
   mountChat,
-  connectWebMCP,
+  /**
+   * Registers the page's tools with WebMCP (loads `extras.js` beside this file first).
+   * @param {Pling} pling @param {object} [options]
+   */
+  connectWebMCP: (pling, options) => extras().then((m) => m.connectWebMCP(pling, options)),
   secret,
-  mountDebugPanel,
+  /**
+   * Shows what the model is sent (loads `extras.js` beside this file first).
+   * @param {Pling} pling @param {Element} [element]
+   */
+  mountDebugPanel: (pling, element) => extras().then((m) => m.mountDebugPanel(pling, element)),
   engineReady,
   defaultLimits,
   /** @type {Pling | null} */
@@ -72,7 +98,7 @@ const api = {
   ready: null,
   /** @type {ReturnType<typeof mountChat> | null} */
   chat: null,
-  /** @type {ReturnType<typeof connectWebMCP>} */
+  /** @type {Promise<ReturnType<typeof import('./webmcp.js').connectWebMCP>> | null} */
   webmcp: null,
 };
 

@@ -9,8 +9,8 @@ import type { Pling, PlingOptions } from './index.js';
 export type WasmSource = string | URL | Request | Response | BufferSource | WebAssembly.Module;
 
 export interface SlimOptions extends PlingOptions {
-  /** Load the engine when it is first needed instead of now. */
-  lazy?: boolean;
+  /** When the engine loads: on first use or when idle (`true`, default), only on first use (`'on-use'`), or before `createPling` resolves (`false`). */
+  lazy?: boolean | 'on-use';
   /** The URL or bytes of pling_wasm_bg.wasm. */
   wasm: WasmSource;
 }

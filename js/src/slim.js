@@ -1,6 +1,6 @@
 // The slim entry: the same API, but you pass the engine's .wasm (URL, Response or bytes)
 // to init() yourself — for bundlers and CDNs that place assets their own way.
-import { initEngine, deferEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
+import { initEngine, startEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
 
 export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
@@ -27,12 +27,13 @@ export function init(source) {
 }
 
 /**
+ * Returns a Pling for this page; the engine at `wasm` loads when first needed or the browser
+ * is idle (`lazy: 'on-use'`: only when needed; `lazy: false`: before this resolves).
  * @param {import('./slim.d.ts').SlimOptions} options
  */
 export async function createPling(options) {
   const { wasm, lazy, ...rest } = options ?? {};
   if (wasm === undefined || wasm === null) await init(wasm);
-  else if (lazy) deferEngine(wasm);
-  else await init(wasm);
+  await startEngine(wasm, lazy);
   return new Pling(rest);
 }

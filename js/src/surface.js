@@ -7,6 +7,7 @@ import { Observed, systemMessage } from './engine.js';
 import { messageOf } from './errors.js';
 import { askPerson } from './confirm.js';
 import { internal } from './pling.js';
+import { describeAction } from './describe.js';
 
 /** Version of what `observe` and `call` return; it changes only when their shape does. */
 export const SURFACE_VERSION = 1;
@@ -24,7 +25,7 @@ export class AgentSurface {
   constructor(pling, options = {}) {
     this.pling = pling;
     this.options = options;
-    /** @type {{engine: Observed, targets: Map<string, any>, json: string} | null} */
+    /** @type {{engine: Observed, targets: Map<string, any>, json: string, snapshot: any} | null} */
     this.current = null;
     /** Calls and observations run one at a time, in the order they came. */
     this.queue = Promise.resolve();
@@ -102,7 +103,7 @@ export class AgentSurface {
       if (run.handoff) {
         return { ok: false, ran: false, handoff: true, actionId: run.actionId, content: current.engine.page.refusal(callJson, 'handoff') };
       }
-      if (run.confirm && !(await this.#confirm(String(name), run))) {
+      if (run.confirm && !(await this.#confirm(String(name), run, current.snapshot))) {
         return { ok: false, ran: false, declined: true, actionId: run.actionId, content: current.engine.page.refusal(callJson, 'declined') };
       }
       const outcome = await this.pling.perform(run, current.targets);
@@ -110,12 +111,15 @@ export class AgentSurface {
       const content = current.engine.page.receipt(callJson, JSON.stringify({ ok: outcome.ok, error: outcome.error ?? null }), after.engine.page);
       this.#replace(after);
       this.#view(after.settle);
-      return { ok: outcome.ok, ran: true, actionId: run.actionId, content };
+      // `ran`: the handler was reached, not merely the call checked (its target may have left).
+      return { ok: outcome.ok, ran: outcome.ran === true, actionId: run.actionId, content };
     });
   }
 
-  #confirm(name, run) {
-    const request = { name, actionId: run.actionId, record: run.record ?? undefined, description: run.description, arguments: run.arguments };
+  /** Asks the person, with the row as they know it: its label, as the chat's card shows it. */
+  #confirm(name, run, snapshot) {
+    const { label } = describeAction(snapshot, run.actionId, run.record);
+    const request = { name, actionId: run.actionId, record: run.record ?? undefined, label, description: run.description, arguments: run.arguments };
     return askPerson(request, this.options.confirm, this.pling.options.confirm);
   }
 

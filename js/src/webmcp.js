@@ -1,13 +1,17 @@
 // WebMCP: the page's tools offered to the browser's agent through `document.modelContext`
 // (or a polyfill), from the Agent Surface. One tool reads the page — the same system message
 // the in-page model gets — and every callable action of the current observation is a tool of
-// its own with the same name, description and schema. The registrations follow the
-// observation: after each call, and when the page has changed and settled.
+// its own with the same name, description and schema; an action that asks the person first
+// carries `consequentialHint` (Pling asks whatever the agent does with the hint). The
+// registrations follow the observation: after each call, when a declaration comes or goes,
+// and when the page has changed and settled.
 import { messageOf } from './errors.js';
 
 /** The tool that reads the page. */
 export const READ_PAGE = 'read_page';
 const QUIET_MS = 300;
+/** A burst of declarations (a component mounting several) is taken in one look. */
+const DECLARED_MS = 0;
 
 /**
  * A tool as WebMCP offers it: the in-page tool without what changes with the rows (their
@@ -25,7 +29,8 @@ export function stableTool(f) {
     parameters.properties.record.description = 'Which row: a record id from read_page (its records or citation ids). Offscreen rows are scrolled into view before execution.';
   }
   const readOnly = / \/ read(?: \/|\))/.test(f.description);
-  return { description, parameters, readOnly };
+  const consequential = f.description.includes(' | Asks the user to confirm before it runs.');
+  return { description, parameters, readOnly, consequential };
 }
 
 /**
@@ -36,7 +41,7 @@ export function stableTool(f) {
 export function connectWebMCP(pling, options = {}) {
   const context = options.modelContext ?? /** @type {any} */ (globalThis.document)?.modelContext;
   if (!context || typeof context.registerTool !== 'function') return null;
-  const tools = new Registrations(context, pling.surface());
+  const tools = new Registrations(context, pling.surface(), pling);
   const ready = tools.start();
   return {
     surface: tools.surface,
@@ -55,7 +60,8 @@ const observeFailed = (error) => console.error(`[pling] WebMCP could not observe
 
 /** The registered tools, kept in step with the surface's observations and the page. */
 class Registrations {
-  constructor(context, surface) {
+  constructor(context, surface, pling) {
+    this.pling = pling;
     this.context = context;
     this.surface = surface;
     /** @type {Map<string, {key: string, controller: AbortController, running: number, stale: boolean}>} */
@@ -74,6 +80,8 @@ class Registrations {
     this.#register(this.#readPage(), '');
     this.unsubscribe = this.surface.subscribe((o) => this.sync(o));
     this.#watch();
+    // A declaration made after connecting is offered at once, page change or not.
+    this.undeclare = this.pling.onDeclarations(() => this.#later(DECLARED_MS));
     return this.surface.observe().catch(observeFailed);
   }
 
@@ -82,6 +90,7 @@ class Registrations {
     clearTimeout(this.timer);
     this.observer?.disconnect();
     this.unsubscribe?.();
+    this.undeclare?.();
     for (const { controller } of this.registered.values()) controller.abort();
     this.registered.clear();
   }
@@ -126,12 +135,12 @@ class Registrations {
   }
 
   #actionTool(name, f) {
-    const { description, parameters, readOnly } = stableTool(f);
+    const { description, parameters, readOnly, consequential } = stableTool(f);
     return {
       name,
       description,
       inputSchema: parameters,
-      annotations: { readOnlyHint: readOnly, untrustedContentHint: true },
+      annotations: { readOnlyHint: readOnly, untrustedContentHint: true, consequentialHint: consequential },
       execute: async (input) => {
         const entry = this.registered.get(name);
         if (entry) entry.running += 1;
@@ -167,6 +176,16 @@ class Registrations {
     };
   }
 
+  /** Observes again `ms` after the last change, unless an observation since has seen it. */
+  #later(ms) {
+    this.changed = performance.now();
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      // A call's own observation (taken once the page settled) may already have seen it.
+      if (!this.closed && this.changed > this.synced) this.surface.observe().catch(observeFailed);
+    }, ms);
+  }
+
   /** The person uses the page too: once it has changed and gone quiet, observe it again so the
    * tools on offer are the ones available now. */
   #watch() {
@@ -176,12 +195,7 @@ class Registrations {
         return !!node?.closest('[data-pling-ignore]');
       });
       if (own) return; // the chat widget or the debug panel, not the page
-      this.changed = performance.now();
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => {
-        // A call's own observation (taken once the page settled) may already have seen it.
-        if (!this.closed && this.changed > this.synced) this.surface.observe().catch(observeFailed);
-      }, QUIET_MS);
+      this.#later(QUIET_MS);
     });
     this.observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
   }

@@ -1,6 +1,6 @@
 // The page every packaging app runs: a small list and a form declared through the installed
 // package; the results land on `window.packaged` for the test to read.
-import { createPling, PlingError } from 'pling-runtime';
+import { createPling, engineReady, PlingError } from 'pling-runtime';
 
 const items = [{ id: 'a', title: 'Buy milk', done: false }, { id: 'b', title: 'Call the bank', done: false }];
 const list = document.getElementById('list');
@@ -16,6 +16,8 @@ const render = () => {
 render();
 
 const pling = await createPling({ app: 'You help the user with a short list.' });
+// Lazy by default: nothing of the engine is loaded before the first use.
+const lazyStart = !engineReady();
 pling.region({ id: 'list', name: 'List', role: 'list', element: list });
 pling.region({ id: 'add', name: 'Add', role: 'form', element: form });
 pling.form({ element: form, region: 'add' });
@@ -34,4 +36,5 @@ window.packaged = {
   called,
   done: items.filter((item) => item.done).map((item) => item.id),
   typedErrors: typeof PlingError === 'function',
+  lazyStart,
 };

@@ -377,4 +377,53 @@ mod tests {
         let Checked::Run(call) = check(&seen(&s), "delete_all", "") else { panic!("refused") };
         assert!(call.confirm);
     }
+
+    /// A declared form is one tool: its fields reach the model unchanged as the parameters,
+    /// a call giving them runs with every one, and a field the form lacks or an option it
+    /// does not offer is refused naming what it takes. Formats and patterns are left to the
+    /// browser's own validation, which reports on the page's fields.
+    #[test]
+    fn a_declared_form_is_one_tool_with_its_fields() {
+        let mut s = page();
+        let params = crate::json!({
+            "type": "object",
+            "properties": {
+                "to": {"type": "string", "format": "email", "description": "To"},
+                "subject": {"type": "string", "maxLength": 80},
+                "message": {"type": "string"},
+                "priority": {"type": "string", "enum": ["normal", "high"]}
+            },
+            "required": ["to", "subject", "message"],
+            "additionalProperties": false
+        });
+        s.actions.push(Action {
+            id: "send_email".into(),
+            description: "Send an email".into(),
+            kind: crate::snapshot::ActionKind::Submit,
+            params: Some(params.clone()),
+            confirm: true,
+            ..Default::default()
+        });
+        let observed = seen(&s);
+        let tool = tool_named(observed.observation(), "send_email").expect("a tool");
+        assert_eq!(tool["function"]["parameters"], params);
+        let args = r#"{"to":"ada","subject":"Hi","message":"Lunch?","priority":"high"}"#;
+        let Checked::Run(call) = check(&observed, "send_email", args) else { panic!("refused") };
+        assert_eq!(call.arguments["to"], crate::json!("ada"));
+        assert_eq!(call.arguments.as_object().map(|m| m.len()), Some(4));
+        assert!(call.confirm);
+        let why = |args: &str| match check(&observed, "send_email", args) {
+            Checked::Refused { error, .. } => error,
+            Checked::Run(c) => panic!("ran {c:?}"),
+        };
+        let unknown = why(r#"{"to":"a@b.c","subject":"Hi","message":"x","body":"x"}"#);
+        assert!(
+            unknown
+                .contains("`body` is not a parameter (parameters: to, subject, message, priority)"),
+            "{unknown}"
+        );
+        assert!(why(r#"{"to":"a@b.c","subject":"Hi"}"#).contains("`message` is required"));
+        let option = why(r#"{"to":"a@b.c","subject":"Hi","message":"x","priority":"urgent"}"#);
+        assert!(option.contains("`priority` must be one of \"normal\", \"high\""), "{option}");
+    }
 }

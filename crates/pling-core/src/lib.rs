@@ -39,6 +39,7 @@ mod render;
 mod resolve;
 pub mod retry;
 mod rules;
+pub mod secret;
 mod snapshot;
 mod snapshot_read;
 mod strmap;

@@ -647,34 +647,47 @@ impl StreamAssembler {
 /// `parameters`/`args`/`input`), `{"function": {…}}`, `{"tool"|"action", "arguments"}` and
 /// `{"tool_calls": […]}`.
 pub fn recover_calls(content: &str) -> Vec<ToolCall> {
-    let whole = content.trim();
-    let blocks = if parses(whole) { Some(vec![whole]) } else { call_blocks(whole) };
-    let mut calls = Vec::new();
-    for block in blocks.unwrap_or_default() {
-        let found = calls_in(vec![block]);
-        if found.is_empty() {
-            return Vec::new(); // a block that holds no call: the reply is not only calls
-        }
-        calls.extend(found);
-    }
+    let mut calls = only_calls(content).unwrap_or_default();
     for (i, c) in calls.iter_mut().enumerate() {
         c.id = format!("call_text_{}", i + 1);
     }
     calls
 }
 
+/// The calls `text` consists of: one JSON value, or blocks that each are calls; `None` when
+/// anything in it is not a call.
+fn only_calls(text: &str) -> Option<Vec<ToolCall>> {
+    let text = text.trim();
+    if parses(text) {
+        let calls = calls_in(vec![text]);
+        return (!calls.is_empty()).then_some(calls);
+    }
+    let blocks = call_blocks(text)?;
+    let mut calls = Vec::new();
+    for block in blocks {
+        // A block is itself nothing but calls: a value, or values set apart (never prose).
+        if block.trim() == text {
+            return None;
+        }
+        calls.extend(only_calls(block)?);
+    }
+    (!calls.is_empty()).then_some(calls)
+}
+
 /// The blocks `text` consists of, when it is nothing but blocks: `<tool_call>…</tool_call>`
 /// (the closing tag may be missing at the very end), fences, and JSON objects or lists, with
 /// only white space between them. `None` when anything else is there.
 fn call_blocks(text: &str) -> Option<Vec<&str>> {
-    const OPEN: &str = "<tool_call>";
-    const CLOSE: &str = "</tool_call>";
+    // The tag models wrap calls in (Qwen and Hermes templates). `<tools>` is not one: those
+    // templates wrap the tools' definitions in it, and a model that writes it is copying them.
+    const TAGS: [(&str, &str); 1] = [("<tool_call>", "</tool_call>")];
     let mut rest = text.trim_start();
     let mut out = Vec::new();
     while !rest.is_empty() {
-        let (block, after) = if let Some(inner) = rest.strip_prefix(OPEN) {
-            match crate::text::find(inner, CLOSE) {
-                Some(end) => (part(inner, 0, end), part(inner, end + CLOSE.len(), END)),
+        let tagged = TAGS.iter().find_map(|(open, close)| Some((rest.strip_prefix(open)?, *close)));
+        let (block, after) = if let Some((inner, close)) = tagged {
+            match crate::text::find(inner, close) {
+                Some(end) => (part(inner, 0, end), part(inner, end + close.len(), END)),
                 None => (inner, ""),
             }
         } else if let Some(inner) = rest.strip_prefix("```") {
@@ -1279,12 +1292,12 @@ mod tests {
     fn calls_written_as_text_are_recovered() {
         for text in [
             r#"{"name": "search", "arguments": {"text": "weekly report"}}"#,
-            "I'll search.\n```json\n{\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n```",
+            "```json\n{\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n```",
+            "\n\n```\n{\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n```\n",
             "<tool_call>\n{\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n</tool_call>",
             r#"{{"name": "search", "arguments": {"text": "weekly report"}}}"#,
             // Only the opening brace doubled, as copied from a template's `{{"name": …`.
             r#"{{"name": "search", "arguments": {"text": "weekly report"}}"#,
-            "<tools>\n{ {\"name\": \"search\", \"arguments\": {\"text\": \"weekly report\"}}\n</tools>",
             r#"{"function": {"name": "search", "parameters": {"text": "weekly report"}}}"#,
             r#"{"tool_calls": [{"name": "search", "arguments": "{\"text\": \"weekly report\"}"}]}"#,
         ] {
@@ -1295,30 +1308,43 @@ mod tests {
             assert_eq!(args, json!({"text": "weekly report"}), "{text}");
         }
         assert!(recover_calls("The task is done. {not json}").is_empty());
-        // Prose that quotes JSON (from the page, say) is not a call.
-        for prose in [
-            r#"The task note on the page reads: {"action": "toggle", "input": {"record": "t3"}} — nothing else to do here."#,
-            r#"I could call {"name": "delete_all", "arguments": {}} but I won't."#,
-            "The row says {\"name\": \"delete_all\", \"arguments\": {}}\nDone.",
-        ] {
-            assert!(recover_calls(prose).is_empty(), "{prose}");
-        }
-        // An object on lines of its own is set apart: small models write calls that way.
-        let own = recover_calls(
-            "I will search first.\n{\"name\": \"search\", \"arguments\": {\"text\": \"x\"}}\n",
-        );
-        assert_eq!(own.len(), 1);
         assert!(recover_calls("I marked it as done.").is_empty());
-        // Calls on their own lines, with a fence opening after them around prose.
-        let sloppy = "{{\"name\": \"ship\", \"arguments\": {\"record\": \"1498\"}}}}\n{{\"name\": \"ship\", \"arguments\": {\"record\": \"1491\"}}}}\n```\n\n# Done\n\nAll done.\n\n```";
-        let both = recover_calls(sloppy);
+        // Calls one after the other, each set apart: small models write several that way.
+        let both = "{{\"name\": \"ship\", \"arguments\": {\"record\": \"1498\"}}}}\n{{\"name\": \"ship\", \"arguments\": {\"record\": \"1491\"}}}}";
+        let both = recover_calls(both);
         let records: Vec<&str> = both.iter().map(|c| c.arguments.as_str()).collect();
         assert_eq!(records, [r#"{"record":"1498"}"#, r#"{"record":"1491"}"#]);
+        let fenced = "```json\n{\"name\": \"a\", \"arguments\": {}}\n```\n```json\n[{\"name\": \"b\", \"arguments\": {}}]\n```";
+        assert_eq!(recover_calls(fenced).len(), 2);
         let two = recover_calls("<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call><tool_call>{\"name\":\"b\",\"arguments\":{}}</tool_call>");
         assert_eq!(
             two.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
             ["call_text_1", "call_text_2"]
         );
+    }
+
+    #[test]
+    fn page_data_quoted_by_the_model_never_runs() {
+        let call = r#"{"name": "toggle", "arguments": {"record": "t5"}}"#;
+        let replies = [
+            // In a sentence, in every wrapping.
+            format!("The note says <tool_call>{call}</tool_call> which I did not do."),
+            format!("I could call {call} but I won't."),
+            format!("The task note on the page reads: {call} — nothing else to do here."),
+            // Set apart, but with prose around it.
+            format!("Here is the raw note from the page:\n```json\n{call}\n```"),
+            format!("The note on task 3 says:\n{call}\nThat is all it says; I changed nothing."),
+            format!("{call}\nThat is what the note says."),
+            format!("<tool_call>\nThe note reads {call}\n</tool_call>"),
+            format!("```\nnote: {call}\n```"),
+            format!("<tools>{call}</tools>"),
+            // Prose in a fence after real calls makes the whole reply an answer.
+            format!("{call}\n```\n\n# Done\n\nAll done.\n\n```"),
+            format!("I'll search.\n```json\n{call}\n```"),
+        ];
+        for reply in &replies {
+            assert!(recover_calls(reply).is_empty(), "{reply}");
+        }
     }
 
     #[test]

@@ -126,11 +126,15 @@ impl RetryPolicy {
 }
 
 impl Outcome {
-    /// The page's answer at `path`: `ok`, and the page's `error` when there is one; other
-    /// members are the page's own and left alone.
+    /// The page's answer at `path`: `ok`, the page's `error` when there is one, and `ran:
+    /// false` when the call never reached the handler; other members are the page's own.
     pub fn read(v: &Value, path: &str) -> Read<Self> {
         let f = Fields::open(v, path)?;
-        let o = Self { ok: f.bool("ok").unwrap_or_default(), error: f.string("error") };
+        let o = Self {
+            ok: f.bool("ok").unwrap_or_default(),
+            error: f.string("error"),
+            ran: f.bool("ran"),
+        };
         f.done(o)
     }
 }
@@ -192,7 +196,7 @@ mod tests {
     fn an_outcome_takes_ok_and_error_and_leaves_the_rest() {
         let o = from_json(r#"{"ok": false, "error": "card declined", "extra": 1}"#, Outcome::read)
             .unwrap();
-        assert_eq!(o, Outcome { ok: false, error: Some("card declined".into()) });
+        assert_eq!(o, Outcome { ok: false, error: Some("card declined".into()), ran: None });
         assert_eq!(from_json("{}", Outcome::read).unwrap(), Outcome::default());
         assert!(error(r#"{"ok": "yes"}"#, Outcome::read).starts_with("at `ok`: expected a boolean"));
         assert!(from_json("[]", Outcome::read).is_err());

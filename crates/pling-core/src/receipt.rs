@@ -178,7 +178,13 @@ impl Changes {
             "records.removed" => !self.records.removed.is_empty(),
             "records.shown" => !self.records.shown.is_empty(),
             "records.hidden" => !self.records.hidden.is_empty(),
-            "records.changed" => !self.records.changed.is_empty(),
+            // A changed row may leave a filtered or searched list: gone from it (or out of it),
+            // it still changed.
+            "records.changed" => {
+                !self.records.changed.is_empty()
+                    || !self.records.removed.is_empty()
+                    || !self.records.hidden.is_empty()
+            }
             "state" => !self.state.is_empty(),
             "page" => self.page.is_some(),
             "feedback" => !self.feedback.is_empty(),

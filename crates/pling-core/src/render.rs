@@ -9,7 +9,8 @@ use crate::observe::{plural, Entry, Observation, Target, EXAMPLE_IDS};
 use crate::rules::{Need, RuleNeeds};
 use crate::snapshot::{ActionKind, MASK};
 use crate::text::{
-    authored_line, data_line, neutralize_tags, occurs, seal, Joined, BLOCK_CLOSE, BLOCK_OPEN,
+    authored_line, data_line, neutralize_tags, occurs, seal, shorten, Joined, BLOCK_CLOSE,
+    BLOCK_OPEN, MAX_AUTHORED_CHARS,
 };
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -617,7 +618,7 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
         description.push_str(" | Hands control to the user.");
     }
     let mut parameters = parameters;
-    neutralize_strings(&mut parameters);
+    neutralize_strings(&mut parameters, false);
     let function = object([
         ("name", e.name.as_str().into()),
         ("description", neutralize_tags(&description).into()),
@@ -652,19 +653,29 @@ fn fold_note(count: usize, offscreen: usize, blocked: usize, description: &mut S
 }
 
 /// Neutralises data-block tags and drops invisible characters in every string of a schema
-/// (descriptions, enums, examples).
-fn neutralize_strings(v: &mut Value) {
+/// (descriptions, enums, examples), and bounds its authored text: every `description`,
+/// `title` and `$comment` to [`MAX_AUTHORED_CHARS`], ending in the visible `…[+N chars]`
+/// mark when cut. Values the model must send back (enums, defaults) are never cut.
+fn neutralize_strings(v: &mut Value, authored: bool) {
     match v {
         Value::String(s) => {
             if s.chars().any(crate::text::is_invisible) {
                 s.retain(|c| !crate::text::is_invisible(c));
             }
+            if authored {
+                if let (std::borrow::Cow::Owned(short), true) = shorten(s, MAX_AUTHORED_CHARS) {
+                    *s = short;
+                }
+            }
             if let std::borrow::Cow::Owned(safe) = neutralize_tags(s) {
                 *s = safe;
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(neutralize_strings),
-        Value::Object(map) => map.values_mut().for_each(neutralize_strings),
+        Value::Array(items) => items.iter_mut().for_each(|item| neutralize_strings(item, false)),
+        Value::Object(map) => map.retain(|k, item| {
+            neutralize_strings(item, matches!(k.as_str(), "description" | "title" | "$comment"));
+            true
+        }),
         _ => {}
     }
 }

@@ -1,6 +1,7 @@
 //! When to try a model request again: on 408, 409, 429, 5xx, network errors and timeouts, with
-//! exponential backoff and jitter, honouring `retry-after-ms` and `Retry-After`; never on
-//! `insufficient_quota`, 401 or 403, after the person stopped, or once a stream has started.
+//! exponential backoff and jitter, honouring `retry-after-ms` and `Retry-After`; never on any
+//! other 4xx, `insufficient_quota`, 501 or 505 (a server or static host that does not do POST
+//! answers the same the next time), after the person stopped, or once a stream has started.
 
 use crate::openai::ModelError;
 use crate::text::whole_number;
@@ -76,7 +77,10 @@ pub fn retryable(error: &ModelError) -> bool {
             if code.as_deref() == Some("insufficient_quota") {
                 return false;
             }
-            matches!(status, 408 | 409 | 429) || (500..=599).contains(status)
+            // 501 Not Implemented and 505 HTTP Version Not Supported say what the server
+            // is, not how it is doing: a static host answers a POST with 501 every time.
+            matches!(status, 408 | 409 | 429)
+                || ((500..=599).contains(status) && !matches!(status, 501 | 505))
         }
         ModelError::Api { code, .. } => {
             matches!(
@@ -150,7 +154,7 @@ mod tests {
         for status in [408, 409, 429, 500, 502, 503, 504] {
             assert!(retryable(&http(status, None)), "{status}");
         }
-        for status in [400, 401, 403, 404, 422] {
+        for status in [400, 401, 403, 404, 405, 413, 422, 501, 505] {
             assert!(!retryable(&http(status, None)), "{status}");
         }
         assert!(!retryable(&http(429, Some("insufficient_quota"))));

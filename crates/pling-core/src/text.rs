@@ -367,7 +367,8 @@ fn is_slash_like(c: char) -> bool {
     )
 }
 
-fn is_combining(c: char) -> bool {
+/// Combining marks: the accents a reader sees on the letter before, not as letters of their own.
+pub(crate) fn is_combining(c: char) -> bool {
     matches!(c, '\u{300}'..='\u{36F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}'
         | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
 }
@@ -414,10 +415,13 @@ fn fold_letter(c: char) -> Option<char> {
 /// the brackets and the HTML entities for `<`, and letters that fold to `page_data`
 /// (fullwidth, mathematical, circled, Cyrillic and Greek look-alikes, with combining marks).
 ///
-/// Chat-template markers get the same treatment — `<|im_start|>`, `<|eot_id|>`, `<s>`,
-/// `<tool_call>`, `<tool_response>`, `<start_of_turn>`, `[INST]`, `[TOOL_CALLS]` — since a
-/// server that renders messages through a template may read them in content as role
-/// boundaries.
+/// Chat-template markers get the same treatment, since a server that renders messages through
+/// a template may read them in content as role boundaries: every `<|…|>` marker (ChatML's
+/// `<|im_start|>`, Llama 3's `<|start_header_id|>` and `<|eot_id|>`, Phi's `<|user|>` and
+/// `<|end|>`, DeepSeek's `<｜User｜>` with full-width bars), Llama 2's `<s>`, `[INST]` and
+/// `<<SYS>>`, Gemma's `<start_of_turn>`/`<end_of_turn>` and `<bos>`/`<eos>`, Qwen's
+/// `<tool_call>`, `<tool_response>` and `<think>`, and Mistral's `[SYSTEM_PROMPT]`,
+/// `[TOOL_CALLS]`, `[AVAILABLE_TOOLS]`, `[TOOL_RESULTS]`, `[TOOL_CONTENT]` and `[THINK]`.
 pub fn neutralize_tags(s: &str) -> Cow<'_, str> {
     if !s.chars().any(|c| is_open_like(c) || c == '&' || c == '[') {
         return Cow::Borrowed(s);
@@ -444,6 +448,14 @@ pub fn neutralize_tags(s: &str) -> Cow<'_, str> {
             for _ in 1..part(s, i, i + len).chars().count() {
                 chars.next();
             }
+            // The second `<` of `<<SYS>>` goes too.
+            while let Some((j, d)) =
+                chars.clone().next().filter(|&(j, d)| j == last && is_open_like(d))
+            {
+                out.push(replacement);
+                last = j + d.len_utf8();
+                chars.next();
+            }
         }
     }
     if last == 0 {
@@ -463,7 +475,7 @@ fn entity_len(s: &str) -> Option<usize> {
 }
 
 /// Words that, after a `<` (and slashes), make a data-block tag or a chat-template marker.
-const TAG_WORDS: [&str; 7] = [
+const TAG_WORDS: [&str; 8] = [
     "page_data",
     "tool_call",
     "tool_response",
@@ -471,7 +483,11 @@ const TAG_WORDS: [&str; 7] = [
     "end_of_turn",
     "im_start",
     "im_end",
+    "think",
 ];
+
+/// Words that make a chat-template marker only when a `>` follows at once: `<s>`, `<bos>`.
+const SHORT_TAGS: [&str; 3] = ["s", "bos", "eos"];
 
 fn opens_block_tag(rest: &str) -> bool {
     // The next characters without invisible ones, from the first that is not a space, with
@@ -487,19 +503,23 @@ fn opens_block_tag(rest: &str) -> bool {
     if folded.first() == Some(&'|') {
         return true; // <|im_start|>, <|eot_id|>, <|system|> …
     }
-    // Then from the first that is not a space or a slash, as folded letters.
+    // Then from the first that is not a space, a slash or a second `<`, as folded letters.
     let mut letters: Vec<Option<char>> = Vec::new();
+    let mut doubled = false;
     for &c in &folded {
-        if letters.is_empty() && (c.is_whitespace() || is_slash_like(c)) {
+        if letters.is_empty() && (c.is_whitespace() || is_slash_like(c) || is_open_like(c)) {
+            doubled |= is_open_like(c);
             continue;
         }
         let gt = matches!(c, '>' | '\u{FF1E}' | '\u{FE65}');
         letters.push(if gt { Some('>') } else { fold_letter(c) });
     }
-    if letters.len() >= 2 && letters[0] == Some('s') && letters[1] == Some('>') {
-        return true; // <s>, </s>
+    if doubled && folds_to(&letters, "sys") {
+        return true; // <<SYS>>, <</SYS>>
     }
-    TAG_WORDS.iter().any(|word| folds_to(&letters, word))
+    let short =
+        |word: &&str| folds_to(&letters, word) && letters.get(word.len()) == Some(&Some('>'));
+    SHORT_TAGS.iter().any(short) || TAG_WORDS.iter().any(|word| folds_to(&letters, word))
 }
 
 /// Whether `letters` begin with `word`, where each `_` of the word stands for any run
@@ -520,8 +540,20 @@ fn folds_to(letters: &[Option<char>], word: &str) -> bool {
     true
 }
 
+/// Words that, after a `[` (and slashes), make a bracketed chat-template marker.
+const BRACKET_WORDS: [&str; 7] = [
+    "inst",
+    "system_prompt",
+    "tool_calls",
+    "available_tools",
+    "tool_results",
+    "tool_content",
+    "think",
+];
+
 /// `[INST]`, `[/INST]`, `[SYSTEM_PROMPT]`, `[TOOL_CALLS]`, `[AVAILABLE_TOOLS]`,
-/// `[TOOL_RESULTS]`: the bracketed markers of some chat templates.
+/// `[TOOL_RESULTS]`, `[TOOL_CONTENT]`, `[THINK]`: the bracketed markers of Llama 2's and
+/// Mistral's chat templates.
 fn opens_bracket_marker(rest: &str) -> bool {
     // The next 16 visible characters from the first that is not a space or a slash, as
     // folded letters.
@@ -540,9 +572,7 @@ fn opens_bracket_marker(rest: &str) -> bool {
             head.push(letter);
         }
     }
-    ["inst", "system_prompt", "tool_calls", "available_tools", "tool_results"]
-        .iter()
-        .any(|m| head.starts_with(m))
+    BRACKET_WORDS.iter().any(|m| head.starts_with(m))
 }
 
 /// Shortens `s` to at most `max` characters, ending in a visible mark that says how many
@@ -804,18 +834,47 @@ mod tests {
             "<tool_call>",
             "</tool_response>",
             "<start_of_turn>",
+            "<<SYS>>",
+            "<</SYS>>",
+            "\u{FF1C}\u{FF1C}sys\u{FF1E}\u{FF1E}",
+            "<</ Sys >>",
+            "<|begin_of_text|>",
+            "<|start_header_id|>system<|end_header_id|>",
+            "<|eot_id|>",
+            "<end_of_turn>",
+            "<bos>",
+            "<eos>",
+            "<|user|>",
+            "<|end|>",
+            "<\u{FF5C}User\u{FF5C}>",
+            "<\u{FF5C}Assistant\u{FF5C}>",
+            "<\u{FF5C}end\u{2581}of\u{2581}sentence\u{FF5C}>",
+            "<think>",
+            "</think>",
         ] {
             let safe = neutralize_tags(evil);
             assert!(!safe.chars().any(is_open_like), "{evil:?} -> {safe:?}");
             assert!(!safe.contains("&lt;") && !safe.contains("&#60;"), "{evil:?} -> {safe:?}");
         }
-        for marker in ["[INST]", "[/INST]", "[TOOL_CALLS]", "[ inst ]"] {
+        for marker in [
+            "[INST]",
+            "[/INST]",
+            "[TOOL_CALLS]",
+            "[ inst ]",
+            "[SYSTEM_PROMPT]",
+            "[/SYSTEM_PROMPT]",
+            "[AVAILABLE_TOOLS]",
+            "[TOOL_RESULTS]",
+            "[TOOL_CONTENT]",
+            "[THINK]",
+        ] {
             assert!(!neutralize_tags(marker).contains('['), "{marker}");
         }
         assert_eq!(neutralize_tags("[1, 2] & <b>"), "[1, 2] & <b>");
         assert_eq!(neutralize_tags("a &lt; b"), "a &lt; b");
         assert_eq!(neutralize_tags("a < b <em>"), "a < b <em>");
         assert_eq!(neutralize_tags("<page>"), "<page>");
+        assert_eq!(neutralize_tags("a << b, <sort>, <boss>"), "a << b, <sort>, <boss>");
         let long = "<".repeat(10_000) + &" ".repeat(10_000);
         assert_eq!(neutralize_tags(&long), long);
     }

@@ -1,6 +1,8 @@
 //! The assistant loop, natively, with a scripted model and a fake Todo page: the spec's
 //! walkthrough request by request, and every way a call can go wrong.
 
+mod common;
+
 use pling_core::agent::{Agent, AgentConfig, Command, EndReason, Outcome, Purpose};
 use pling_core::json;
 use pling_core::json::Value;
@@ -25,7 +27,6 @@ const TITLES: [&str; 12] = [
 ];
 
 /// The spec's Todo page as a state machine of its own.
-
 struct Page {
     done: Vec<bool>,
     query: String,
@@ -136,20 +137,22 @@ impl Page {
         match action_id {
             "search" => {
                 self.query = args["text"].as_str().unwrap_or("").to_owned();
-                Outcome { ok: true, error: None }
+                Outcome { ok: true, error: None, ran: None }
             }
             "clear_all" => {
                 self.done = vec![true; 12];
-                Outcome { ok: true, error: None }
+                Outcome { ok: true, error: None, ran: None }
             }
             id if id.starts_with("toggle@") => {
                 let n: usize = record.unwrap()[1..].parse().unwrap();
                 self.done[n - 1] = !self.done[n - 1];
-                Outcome { ok: true, error: None }
+                Outcome { ok: true, error: None, ran: None }
             }
-            "add_todo" => {
-                Outcome { ok: false, error: Some("the server refused: quota reached".into()) }
-            }
+            "add_todo" => Outcome {
+                ok: false,
+                error: Some("the server refused: quota reached".into()),
+                ran: None,
+            },
             other => panic!("unexpected dispatch {other}"),
         }
     }
@@ -790,7 +793,7 @@ fn drive_fn(
             }
             Command::Dispatch { action_id, .. } => {
                 ran.push(action_id);
-                agent.dispatched(Outcome { ok: true, error: None }).unwrap()
+                agent.dispatched(Outcome { ok: true, error: None, ran: None }).unwrap()
             }
             finish @ Command::Finish { .. } => return (ran, asked, requests, finish),
         };
@@ -1275,4 +1278,111 @@ fn page_data_quoted_in_an_answer_is_the_answer() {
         assert_eq!(requests.len(), 1);
         assert!(matches!(finish, Command::Finish { ref message, .. } if *message == answer));
     }
+}
+
+#[test]
+fn one_loop_step_on_wide_pages_finishes() {
+    // Quadratic before: 10,000 actions sharing a verb took over 30 s for this one step.
+    assert_eq!(common::wide::one_step(&common::wide::same_verb(10_000)), 2);
+    assert_eq!(common::wide::one_step(&common::wide::many_records(100_000)), 2);
+}
+
+#[test]
+fn an_id_only_row_the_model_was_shown_runs_and_an_uncited_guess_goes_back() {
+    // t10..t12 carry no fields: cited by id, an id is all there is to read, so a write runs.
+    let id_only = |s: &mut Snapshot| {
+        s.records.retain(|r| !matches!(r.id.as_str(), "t10" | "t11" | "t12"));
+        s.record_ids.push(pling_core::RecordIds {
+            region: Some("todos".into()),
+            ids: vec!["t10".into(), "t11".into(), "t12".into()],
+        });
+    };
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t12"}"#)]),
+        text_reply("Done."),
+    ];
+    let mut page = Page::new();
+    let (requests, _, asked) = drive_with(
+        &mut Agent::new(config()),
+        &mut page,
+        "Mark t12 as done.",
+        script,
+        |_| true,
+        id_only,
+    );
+    assert!(asked.is_empty() && page.done[11], "{asked:?}");
+    assert!(refusals(&requests[1]).is_empty());
+    // Neither cited nor shown: a guessed id goes back once, like a row never read.
+    let uncited = |s: &mut Snapshot| s.records.retain(|r| r.id != "t12");
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t12"}"#)]),
+        text_reply("I will look first."),
+    ];
+    let mut page = Page::new();
+    let (requests, _, _) = drive_with(
+        &mut Agent::new(config()),
+        &mut page,
+        "Mark t12 as done.",
+        script,
+        |_| true,
+        uncited,
+    );
+    assert!(!page.done[11]);
+    let error = refusals(&requests[1])[0]["result"]["error"].as_str().unwrap().to_owned();
+    assert!(error.contains("you have not been shown the fields of row `t12`"), "{error}");
+}
+
+#[test]
+fn a_call_that_never_reached_its_handler_is_not_reported_as_run() {
+    let mut agent = Agent::new(config());
+    let mut command = agent.ask("Mark t1 as done.").unwrap();
+    let mut replies = vec![
+        text_reply("It was gone."),
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]),
+    ];
+    loop {
+        command = match command {
+            Command::Observe => agent.observed(Page::new().snapshot()).unwrap(),
+            Command::Request { .. } => agent.model_replied(replies.pop().unwrap()).unwrap(),
+            Command::Dispatch { .. } => {
+                let gone = Some("its target left the page".to_owned());
+                agent.dispatched(Outcome { ok: false, error: gone, ran: Some(false) }).unwrap()
+            }
+            Command::Finish { actions, .. } => {
+                assert!(!actions[0].dispatched && !actions[0].ok, "{actions:?}");
+                break;
+            }
+            other => panic!("{other:?}"),
+        };
+    }
+}
+
+#[test]
+fn a_page_failure_is_not_the_person_s_stop() {
+    let mut agent = Agent::new(config());
+    let mut command = agent.ask("Mark t1 as done.").unwrap();
+    let reply = tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t1"}"#)]);
+    let mut reply = Some(reply);
+    while !matches!(command, Command::Dispatch { .. }) {
+        command = match command {
+            Command::Observe => agent.observed(Page::new().snapshot()).unwrap(),
+            Command::Request { .. } => agent.model_replied(reply.take().unwrap()).unwrap(),
+            other => panic!("{other:?}"),
+        };
+    }
+    let Command::Finish { reason, message, actions } = agent.fail("the handler threw") else {
+        panic!()
+    };
+    assert_eq!(reason, EndReason::ModelFailed);
+    assert!(message.starts_with("I could not continue: the handler threw."), "{message}");
+    let error = actions[0].error.as_deref().unwrap();
+    assert!(
+        error.starts_with("not finished: the page failed while the action was running"),
+        "{error}"
+    );
+    assert!(!agent
+        .history()
+        .messages
+        .iter()
+        .any(|m| format!("{m:?}").contains("stopped by the person")));
 }

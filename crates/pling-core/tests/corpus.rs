@@ -165,10 +165,44 @@ fn markers(text: &str) -> [usize; 6] {
         squeeze.matches("</pagedata").count(),
         read.matches("<|").count(),
         read.matches("<tool_").count() + read.matches("</tool_").count(),
-        read.matches("[inst]").count() + read.matches("[/inst]").count(),
-        read.matches("<im_").count() + read.matches("<start_of_turn").count(),
+        BRACKET_MARKERS.iter().map(|m| read.matches(m).count()).sum(),
+        TAG_MARKERS.iter().map(|m| read.matches(m).count()).sum(),
     ]
 }
+
+/// Bracketed chat-template markers, as [`markers`] reads them: Llama 2's and Mistral's.
+const BRACKET_MARKERS: [&str; 15] = [
+    "[inst]",
+    "[/inst]",
+    "<<sys",
+    "<</sys",
+    "[system_prompt]",
+    "[/system_prompt]",
+    "[tool_calls]",
+    "[available_tools]",
+    "[/available_tools]",
+    "[tool_results]",
+    "[/tool_results]",
+    "[tool_content]",
+    "[think]",
+    "[/think]",
+    "[/tool_content]",
+];
+
+/// Tag-shaped chat-template markers besides `<|…|>` and `<tool_…>`: ChatML without bars,
+/// Gemma's turns and sequence tokens, Llama 2's `<s>`, Qwen's `<think>`.
+const TAG_MARKERS: [&str; 10] = [
+    "<im_",
+    "<start_of_turn",
+    "<end_of_turn",
+    "<bos>",
+    "<eos>",
+    "<s>",
+    "</s>",
+    "<think>",
+    "</think>",
+    "</im_",
+];
 
 /// The name of an action line (`- toggle(record) (click / …`), if the line has that shape.
 fn action_line_name(line: &str) -> Option<&str> {

@@ -143,3 +143,48 @@ fn an_object_of_many_repeated_keys_reads_and_compares_in_linear_time() {
     let reversed: pling_core::json::Value = serde_json::from_str(&reversed).unwrap();
     assert_eq!(fields, reversed);
 }
+
+/// Authored schema text is bounded like every other authored line: a 10 MB parameter
+/// description (and a schema's own `title` and `description`) reaches the tools cut to
+/// `MAX_AUTHORED_CHARS` with the visible `…[+N chars]` mark; the values a call must send back
+/// (an enum) are kept whole.
+#[test]
+fn an_authored_schema_description_of_10_mb_is_cut_with_a_mark() {
+    let huge = "Describe the query. ".repeat(500_000);
+    let mut s = Snapshot::default();
+    s.actions.push(Action {
+        id: "search".into(),
+        params: Some(pling_core::json!({
+            "type": "object",
+            "title": huge,
+            "description": huge,
+            "properties": {
+                "q": {"type": "string", "description": huge, "enum": ["one", "two"]},
+                "description": {"type": "string", "title": huge},
+            },
+        })),
+        ..Default::default()
+    });
+    let (_, tools) = rendered_snapshot(&s);
+    assert!(tools.len() < 4 * 1_500, "tools {} chars", tools.len());
+    let tools: serde_json::Value = serde_json::from_str(&tools).unwrap();
+    let params = &tools[0]["function"]["parameters"];
+    let max = pling_core::text::MAX_AUTHORED_CHARS;
+    for text in [
+        &params["title"],
+        &params["description"],
+        &params["properties"]["q"]["description"],
+        &params["properties"]["description"]["title"],
+    ] {
+        let text = text.as_str().unwrap();
+        assert_eq!(text.chars().count(), max, "{text}");
+        assert!(text.starts_with("Describe the query.") && text.ends_with(" chars]"), "{text}");
+    }
+    assert_eq!(params["properties"]["q"]["enum"], serde_json::json!(["one", "two"]));
+}
+
+fn rendered_snapshot(s: &Snapshot) -> (String, String) {
+    let o = observe(s, &Limits::default()).expect("valid");
+    let r = render(&o);
+    (r.section, serde_json::to_string(&r.tools).unwrap())
+}

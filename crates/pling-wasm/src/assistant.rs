@@ -61,7 +61,19 @@ fn outcome_of(result: &JsValue) -> Outcome {
     read.unwrap_or_else(|e| Outcome {
         ok: false,
         error: Some(format!("the page's dispatch answered something unexpected: {e}")),
+        ran: None,
     })
+}
+
+/// A dispatch whose promise rejected: that call's failed outcome (`{ok: false, error}`), never
+/// the end of the task. The thrown value is read only when it is a string: anything else may
+/// throw again when read.
+fn dispatch_failed(thrown: &JsValue) -> Result<JsValue, JsValue> {
+    let error = match thrown.as_string() {
+        Some(text) => format!("the page's dispatch failed: {text}"),
+        None => "the page's dispatch failed with a value that is not text".to_owned(),
+    };
+    to_js(&object([("ok", false.into()), ("error", error.into())]))
 }
 
 fn agent_error(e: pling_core::agent::AgentError) -> JsValue {
@@ -118,6 +130,11 @@ impl Assistant {
         to_js(&self.0.borrow_mut().stop().to_json())
     }
 
+    /// Ends the loop because the page or the engine failed (`why`), not the person.
+    pub fn fail(&self, why: &str) -> Result<JsValue, JsValue> {
+        to_js(&self.0.borrow_mut().fail(why).to_json())
+    }
+
     /// Whether a task is under way.
     pub fn busy(&self) -> bool {
         self.0.borrow().busy()
@@ -170,7 +187,12 @@ impl Driver {
                 }
                 command => {
                     let asked = self.ask_page(&command)?;
-                    let answer = JsFuture::from(asked).await?;
+                    let answer = match JsFuture::from(asked).await {
+                        Err(thrown) if matches!(command, Command::Dispatch { .. }) => {
+                            dispatch_failed(&thrown)?
+                        }
+                        answer => answer?,
+                    };
                     self.page_answered(&command, answer)?
                 }
             };
@@ -264,8 +286,10 @@ impl Driver {
                 let snapshot = Snapshot::parse(&json).map_err(error::snapshot)?;
                 self.agent.borrow_mut().observed(snapshot)
             }
+            // Only `true` allows: `'no'`, `{}` or `1` from a page's confirm is a no.
             Command::Confirm { .. } => {
-                self.agent.borrow_mut().confirmed(answer.is_truthy() && !stopped)
+                let allowed = answer.as_bool() == Some(true);
+                self.agent.borrow_mut().confirmed(allowed && !stopped)
             }
             _ => {
                 let outcome = outcome_of(&answer);

@@ -40,3 +40,18 @@ pub fn system_message(
     let needs = rules.map_or(pling_core::RuleNeeds::ALL, pling_core::RuleNeeds::from_bits);
     pling_core::system_message(application.as_deref(), page_section, needs)
 }
+
+/// `text` with every noted secret masked, in any spelling the engine would show as it
+/// (`pling_core::secret`): what the shim sends besides snapshots (handler errors, results).
+#[wasm_bindgen(js_name = scrubSecrets)]
+pub fn scrub_secrets(text: &str, secrets: Vec<String>) -> String {
+    pling_core::secret::Secrets::new(&secrets).scrub(text).into_owned()
+}
+
+/// A snapshot's JSON with every string in it scrubbed of the noted secrets; throws
+/// `PlingSnapshotError` when it is not JSON.
+#[wasm_bindgen(js_name = scrubSnapshot)]
+pub fn scrub_snapshot(json: &str, secrets: Vec<String>) -> Result<String, JsValue> {
+    let secrets = pling_core::secret::Secrets::new(&secrets);
+    secrets.scrub_json(json).map_err(|e| error::js_error("PlingSnapshotError", e))
+}

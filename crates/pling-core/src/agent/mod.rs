@@ -191,6 +191,9 @@ pub struct Outcome {
     pub ok: bool,
     /// The page's error, or the timeout.
     pub error: Option<String>,
+    /// `Some(false)` when the call never reached the handler (its target left the page first);
+    /// absent means it did.
+    pub ran: Option<bool>,
 }
 
 /// A call made out of order (a host bug), or a malformed snapshot.
@@ -401,7 +404,7 @@ impl Agent {
         if !outcome.ok {
             self.count_failure(&flight.call);
         }
-        self.log.push(flight.done(outcome.ok, true, outcome.error));
+        self.log.push(flight.done(outcome.ok, outcome.ran.unwrap_or(true), outcome.error));
     }
 
     /// Takes the model's reply (after the host's retries), or its final failure.
@@ -595,6 +598,17 @@ impl Agent {
     /// The person stops the loop: nothing is dispatched after this. Calls not yet run get a
     /// result saying so, so the conversation stays well-formed for the next request.
     pub fn stop(&mut self) -> Command {
+        self.end_early(EndReason::Stopped, "stopped by the person", None)
+    }
+
+    /// The page or the engine failed (`why`), not the person: the loop ends as [`Self::stop`]
+    /// does, and the call in flight says what happened.
+    pub fn fail(&mut self, why: &str) -> Command {
+        self.end_early(EndReason::ModelFailed, "not finished: the page failed", Some(why))
+    }
+
+    /// Ends the loop before its answer: the call in flight gets a result that says `what`.
+    fn end_early(&mut self, reason: EndReason, what: &str, why: Option<&str>) -> Command {
         if let State::Finished(command) = &self.state {
             return command.clone();
         }
@@ -608,21 +622,21 @@ impl Agent {
         if let Some(flight) = self.in_flight.take() {
             let ran = flight.outcome.is_some() || matches!(self.state, State::Dispatch);
             let error = if ran {
-                "stopped by the person while the action was running; it may have taken effect"
+                format!("{what} while the action was running; it may have taken effect")
             } else {
-                "stopped by the person; it did not run"
+                format!("{what}; it did not run")
             };
             let receipt = Receipt::refused(
                 &flight.action_id,
                 flight.description(),
-                error.to_owned(),
+                error.clone(),
                 String::new(),
             );
             self.push_result(&flight.call, &receipt);
             let ok = flight.outcome.as_ref().is_some_and(|o| o.ok);
-            self.log.push(flight.done(ok, ran, Some(error.to_owned())));
+            self.log.push(flight.done(ok, ran, Some(error)));
         }
-        self.finish(EndReason::Stopped, None)
+        self.finish(reason, why.map(str::to_owned))
     }
 
     /// Forgets the conversation: a new one starts with the next request.

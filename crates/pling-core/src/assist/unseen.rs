@@ -4,8 +4,9 @@
 //! loading its fields. That is right when the person named the row by its id or place; it is
 //! also how a small model that copies the first ids of a list ends up deleting the wrong row.
 //! What tells the two apart without guessing at the person's words is what the model was
-//! shown: a write on a row whose fields appeared in no observation of this conversation,
-//! while the page does give that row fields, is a write on a row the model cannot have read.
+//! shown: a write on a row whose fields appeared in no observation of this conversation —
+//! while the page does give that row fields, or the observation never even cited its id — is
+//! a write on a row the model cannot have read.
 //! Such a call goes back once with the page's own ways to find rows, or — made again, or in
 //! [`UnseenRows::Confirm`] mode — runs only once the person allows it on a card that shows the
 //! row. A model that looked first (searched, scrolled, paged) never meets this check.
@@ -72,7 +73,7 @@ impl SeenRows {
         action_id: &str,
         record: &str,
     ) -> Verdict {
-        if mode == UnseenRows::Off || self.has(record) || !has_fields(shown, record) {
+        if mode == UnseenRows::Off || self.has(record) || id_is_all(shown, record) {
             return Verdict::Run;
         }
         if mode == UnseenRows::Confirm || self.sent_back.iter().any(|a| a == action_id) {
@@ -83,10 +84,12 @@ impl SeenRows {
     }
 }
 
-/// Whether the page gives `record` fields the model could be shown (an id-only row has
-/// nothing more to read).
-fn has_fields(shown: &Observed, record: &str) -> bool {
-    shown.snapshot().records.iter().any(|r| r.id == record)
+/// Whether the model was shown all there is of `record`: its id is cited and the page gives
+/// the row no fields to read. A row whose fields the page declares, or whose id the
+/// observation never cited, is one the model cannot have read.
+fn id_is_all(shown: &Observed, record: &str) -> bool {
+    let cited = shown.observation().citation_ids.iter().any(|c| c == record);
+    cited && !shown.snapshot().records.iter().any(|r| r.id == record)
 }
 
 /// Why the call did not run, and the page's own ways to see the row.

@@ -301,3 +301,76 @@ pub mod shapes {
         }
     }
 }
+
+/// Pages for one loop step on a wide page.
+pub mod wide {
+    use pling_core::agent::{Agent, AgentConfig, Command, Outcome};
+    use pling_core::openai::{FinishReason, Reply, ToolCall};
+    use pling_core::{Action, Record, Snapshot};
+
+    /// `n` actions whose names share one verb (`save_1` … `save_n`), each with its own record.
+    pub fn same_verb(n: usize) -> Snapshot {
+        let mut s = Snapshot::default();
+        s.page.title = "Settings".into();
+        for i in 1..=n {
+            s.actions.push(Action {
+                id: format!("save_{i}"),
+                description: format!("Save section {i}").as_str().into(),
+                ..Default::default()
+            });
+        }
+        s
+    }
+
+    /// One action and `n` records (the first 12 in view).
+    pub fn many_records(n: usize) -> Snapshot {
+        let mut s = Snapshot::default();
+        s.page.title = "Records".into();
+        s.actions.push(Action {
+            id: "save_1".into(),
+            description: "Save".into(),
+            ..Default::default()
+        });
+        for i in 0..n {
+            let mut r =
+                Record { id: format!("r{i}"), in_viewport: Some(i < 12), ..Default::default() };
+            r.label = Some(format!("Record {i}").as_str().into());
+            s.records.push(r);
+        }
+        s
+    }
+
+    fn reply(content: Option<&str>, calls: Vec<ToolCall>) -> Reply {
+        Reply {
+            content: content.map(str::to_owned),
+            tool_calls: calls,
+            finish_reason: FinishReason::Stop,
+            usage: None,
+            recovered: false,
+        }
+    }
+
+    /// One loop step on `page`: the request, one call (`save_1`) and its receipt, the answer.
+    /// Returns the number of model requests (2).
+    pub fn one_step(page: &Snapshot) -> usize {
+        let mut agent = Agent::new(AgentConfig::default());
+        let call = ToolCall { id: "c1".into(), name: "save_1".into(), arguments: "{}".into() };
+        let mut replies = vec![reply(Some("Saved."), vec![]), reply(None, vec![call])];
+        let mut requests = 0;
+        let mut command = agent.ask("Save the settings").expect("idle");
+        loop {
+            command = match command {
+                Command::Observe => agent.observed(page.clone()).expect("valid"),
+                Command::Request { .. } => {
+                    requests += 1;
+                    agent.model_replied(Ok(replies.pop().expect("scripted"))).expect("state")
+                }
+                Command::Dispatch { .. } => {
+                    agent.dispatched(Outcome { ok: true, error: None, ran: None }).expect("state")
+                }
+                Command::Confirm { .. } => agent.confirmed(true).expect("state"),
+                Command::Finish { .. } => return requests,
+            };
+        }
+    }
+}

@@ -1,0 +1,111 @@
+// One call on a declared form: every given field filled through the page's own input events
+// (so a framework's state follows), then the form submitted with `requestSubmit`, so the
+// browser's constraint validation and the page's submit handler run as for a person.
+import { formFields } from './form-tool.js';
+import { fieldMessage } from './form-feedback.js';
+
+/** The browser refused the form: its invalid fields are the page's feedback, not a page error. */
+export class FormRefused extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'FormRefused';
+  }
+}
+
+/**
+ * Sets a control's value the way typing does: through the native setter (a framework that
+ * tracks the value sees the change), then `input` and `change`.
+ * @param {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} el
+ * @param {string} value
+ */
+export function setNativeValue(el, value) {
+  const proto = el.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : el.tagName === 'SELECT' ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (setter) setter.call(el, value);
+  else el.value = value;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Ticks or unticks a checkbox (or picks a radio) by clicking it, as a person would. */
+function setChecked(el, on) {
+  if (el.checked !== on) el.click();
+}
+
+/**
+ * Fills one field (or group) with the call's value.
+ * @param {any[]} els the controls sharing the field's name
+ * @param {unknown} value
+ */
+function fill(els, value) {
+  const el = els[0];
+  el.focus?.();
+  if (el.type === 'radio') {
+    const pick = els.find((e) => e.value === String(value));
+    if (!pick) throw new Error(`no option ${JSON.stringify(value)}; options: ${els.map((e) => e.value).join(', ')}`);
+    setChecked(pick, true);
+  } else if (el.type === 'checkbox') {
+    const on = Array.isArray(value) ? (e) => value.map(String).includes(e.value) : () => value === true || value === 'true';
+    for (const e of els) setChecked(e, on(e));
+  } else if (el.tagName === 'SELECT' && el.multiple) {
+    const wanted = (Array.isArray(value) ? value : [value]).map(String);
+    for (const o of el.options) o.selected = wanted.includes(o.value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  } else {
+    setNativeValue(el, value === null || value === undefined ? '' : String(value));
+  }
+}
+
+/** The form's own submit button, so the page's submit handler sees the usual `submitter`. */
+function submitterOf(form) {
+  for (const el of form.elements) {
+    if ((el.tagName === 'BUTTON' || el.tagName === 'INPUT') && el.type === 'submit' && !el.disabled) return el;
+  }
+  return undefined;
+}
+
+/** Every field the browser refuses now, as `name: message` (a secret's value never quoted). */
+function refusals(form) {
+  const out = [];
+  for (const el of form.elements) {
+    if (el.willValidate && !el.validity.valid) out.push(`${el.name || el.id}: ${fieldMessage(el)}`);
+  }
+  return out;
+}
+
+/**
+ * Fills the declared form from a call's arguments and submits it. With a `handler`, the
+ * handler runs with the arguments in place of the browser's submit, once the form is valid.
+ * @param {HTMLFormElement} form
+ * @param {Record<string, unknown>} args
+ * @param {{handler?: Function, settle: () => Promise<unknown>}} options
+ * @returns {Promise<unknown>} what the handler returned
+ */
+export async function submitForm(form, args, { handler, settle }) {
+  const fields = formFields(form);
+  for (const [name, value] of Object.entries(args)) {
+    const els = fields.get(name);
+    if (els) fill(els, value);
+  }
+  // A framework re-renders after the input events (a submit button enabled, a field shown).
+  await settle();
+  const refused = () => new FormRefused(`the form was not sent; the browser refused: ${refusals(form).join('; ')}`);
+  if (handler) {
+    if (!form.checkValidity()) throw refused();
+    return handler(args);
+  }
+  let sent = false;
+  const onSubmit = () => {
+    sent = true;
+  };
+  form.addEventListener('submit', onSubmit, { capture: true, once: true });
+  try {
+    form.requestSubmit(submitterOf(form));
+  } finally {
+    form.removeEventListener('submit', onSubmit, { capture: true });
+  }
+  if (!sent) throw refused();
+  return undefined;
+}
