@@ -578,7 +578,7 @@ test('a declared expectation that does not happen is flagged, and a mistyped key
     const r = await pling.surface().call('archive_done', {});
     return { bad, receipt: JSON.parse(r.content).result };
   });
-  expect(out.bad).toBe('PlingDeclarationError: action "x": `expects` takes records, records.added, records.removed, records.changed, state, page, feedback, actions or state.<name> (got "recods")');
+  expect(out.bad).toBe('PlingDeclarationError: action "x": `expects` takes records, records.added, records.removed, records.shown, records.hidden, records.changed, state, page, feedback, actions or state.<name> (got "recods")');
   expect(out.receipt.ok).toBe(true);
   expect(out.receipt.warning).toContain('EXPECTATION_FAILED: expected a change in records.removed');
   expect(warnings).toContain('[pling] action "archive_done": unknown key `descripton` is ignored (did you mean `description`?)');
@@ -671,6 +671,36 @@ test('the script build is lazy: with on-use no engine until the chat opens; by d
   wasm.length = 0;
   await page.goto('/plain/chat.html');
   await expect.poll(() => wasm.length).toBe(1);
+});
+
+test("a row's place is the row's: a row action whose button shows only on hover takes the row's in-viewport fact", async ({ page }) => {
+  await page.goto('/todos');
+  await page.setViewportSize({ width: 800, height: 300 });
+  const out = await page.evaluate(async () => {
+    document.body.innerHTML = `<style>
+      .row { height: 40px; display: flex; } .row button { display: none; } .row:hover button { display: inline; }
+      .bare button { display: none; }</style>
+      <ul id="inbox">${Array.from({ length: 30 }, (_, i) => `<li class="row" id="m${i}">Message ${i}<button>Archive</button></li>`).join('')}</ul>
+      <ul id="bare">${Array.from({ length: 3 }, (_, i) => `<li class="bare" id="b${i}">Note ${i}<button>Pin</button></li>`).join('')}</ul>`;
+    window.scrollTo(0, 0);
+    const { createPling } = await import('/js/src/index.js');
+    const pling = await createPling();
+    const items = Array.from({ length: 30 }, (_, i) => ({ id: `m${i}`, subject: `Message ${i}` }));
+    pling.records({ rows: () => items, id: (m) => m.id, fields: (m) => ({ subject: m.subject }), element: (m) => document.getElementById(m.id) });
+    pling.rowAction({ name: 'archive', description: 'Archive the message', rows: () => items.map((m) => m.id), element: (id) => document.querySelector(`#${id} button`) });
+    // No record element declared: the nearest shown ancestor of the hidden button stands in.
+    pling.rowAction({ name: 'pin', description: 'Pin the note', rows: () => ['b0', 'b1', 'b2'], element: (id) => document.querySelector(`#${id} button`) });
+    const o = await pling.observe();
+    const sets = Object.fromEntries(o.snapshot.actions.map((a) => [a.id, a.rows]));
+    const inView = (set) => set.inViewport;
+    return { archive: inView(sets.archive), pin: inView(sets.pin), records: o.snapshot.records.filter((r) => r.inViewport).map((r) => r.id), covered: sets.archive.covered };
+  });
+  const rowsInView = out.records.map((id) => Number(id.slice(1)));
+  expect(rowsInView.length).toBeGreaterThan(3);
+  expect(out.archive).toEqual(rowsInView);
+  expect(out.covered).toBeUndefined();
+  // The bare list is below thirty rows of 40px: out of a 300px viewport, as its rows are.
+  expect(out.pin).toEqual([]);
 });
 
 test('a good submit whose page empties a required field leaves no stale validation message', async ({ page }) => {

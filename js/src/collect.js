@@ -1,7 +1,7 @@
 // Snapshot collection: the author's declarations plus the browser's facts, as the plain JSON
 // the engine reads. Secrets are masked here, before anything leaves the shim.
 import { badRecordId, isSecret, read } from './declare.js';
-import { PageFacts, Viewport, blocked, centreOf, isCovered, isDisabled, isShown, overlayOver } from './dom.js';
+import { PageFacts, Viewport, blocked, centreOf, isCovered, isDisabled, isShown, overlayOver, rowStandIn } from './dom.js';
 import { elementParams, scan } from './attributes.js';
 import { messageOf } from './errors.js';
 import { Secrets, isSensitive } from './safe.js';
@@ -726,16 +726,21 @@ class RowExam {
     let el = spec ? spec.element : undefined;
     // A row's control is only measured when its row is in view (or a modal may cover it):
     // offscreen rows are scrolled to, and checked again, when called.
+    let probe = el;
     if (inView === undefined || inView || el || this.ctx.facts.modal) {
       el = el ?? this.controlOf(record, ri);
-      if (el instanceof Element) inView = this.ctx.tracker.inViewport(el);
+      if (el instanceof Element) {
+        probe = rowStandIn(el, () => (ri === undefined ? undefined : this.table.elementAt(ri)));
+        inView = this.ctx.tracker.inViewport(probe);
+      }
     }
     if (inView === undefined) this.known = false;
     else if (inView) this.inViewport.push(index);
-    if (this.action.available !== false) this.#availability(index, record, spec, el, inView);
+    if (this.action.available !== false) this.#availability(index, record, spec, el, inView, probe);
   }
 
-  #availability(index, record, spec, el, inView) {
+  /** `el` is the row's control; `probe` what its place is measured by (see `rowStandIn`). */
+  #availability(index, record, spec, el, inView, probe) {
     const { ctx, d } = this;
     let available = spec ? spec.available : undefined;
     if (available === undefined && this.perRow) available = ctx.call(this.names.available, d.available, record);
@@ -744,10 +749,10 @@ class RowExam {
       if (isDisabled(el)) {
         available = false;
         reason = reason || DISABLED_REASON;
-      } else if (this.overlays.covers(el, this.overlayKey)) {
+      } else if (this.overlays.covers(probe, this.overlayKey)) {
         this.covered.push(index);
       }
-    } else if (available !== false && ctx.facts.modal && el instanceof Element && isCovered(el, ctx.facts, false)) {
+    } else if (available !== false && ctx.facts.modal && el instanceof Element && isCovered(probe, ctx.facts, false)) {
       this.covered.push(index);
     }
     if (available === false) this.unavailable.push(reason ? { index, reason } : { index });

@@ -15,7 +15,7 @@ export const FEEDBACK_KINDS = Object.freeze(['error', 'warning', 'status']);
  * What an action's `expects` may name, besides `state.<name>` for one state group: the
  * changes a receipt tells apart.
  */
-export const EXPECTATIONS = Object.freeze(['records', 'records.added', 'records.removed', 'records.changed', 'state', 'page', 'feedback', 'actions']);
+export const EXPECTATIONS = Object.freeze(['records', 'records.added', 'records.removed', 'records.shown', 'records.hidden', 'records.changed', 'state', 'page', 'feedback', 'actions']);
 
 /**
  * Records a snapshot carries with their fields: up to this many, every one (a search can then

@@ -216,6 +216,32 @@ export function isShown(el) {
   return !!(el.getClientRects().length);
 }
 
+/** Shown and with a box of some size: an element whose place on the page can be measured. */
+function hasBox(el) {
+  if (!isShown(el)) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0;
+}
+
+/**
+ * What a row's control is measured by: the control when it is shown with a box; else (a
+ * control hidden until hover, or of zero size) the row's record element when it has one;
+ * else the control's nearest ancestor that is shown with a box. A row's place is the row's,
+ * not that of a button drawn only under the pointer.
+ * @param {Element} control
+ * @param {() => Element | null | undefined} rowElement the row's record element, looked up lazily
+ * @returns {Element}
+ */
+export function rowStandIn(control, rowElement) {
+  if (hasBox(control)) return control;
+  const row = rowElement();
+  if (row instanceof Element && row !== control) return row;
+  for (let p = composedParent(control); p && p !== document.body && p !== document.documentElement; p = composedParent(p)) {
+    if (hasBox(p)) return p;
+  }
+  return control;
+}
+
 /** @param {Element} el */
 export function isDisabled(el) {
   return (typeof el.matches === 'function' && el.matches(':disabled')) || !!closestComposed(el, '[aria-disabled="true"]');

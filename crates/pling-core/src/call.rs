@@ -5,7 +5,7 @@
 
 use crate::json::Value;
 use crate::observed::Observed;
-use crate::receipt::{diff, Receipt};
+use crate::receipt::{diff_of, Receipt};
 use crate::render::tool_named;
 use crate::snapshot::{Action, Snapshot};
 use crate::text::Joined;
@@ -109,6 +109,14 @@ pub fn check(observed: &Observed, name: &str, arguments: &str) -> Checked {
             );
         }
         keep_declared(schema, &mut arguments);
+    }
+    // A row named by its alias reaches the page's handler by the page's own id.
+    if let (Some(full), Some(Value::String(passed))) =
+        (resolved.record, arguments.get_mut("record"))
+    {
+        if passed != full {
+            *passed = full.to_owned();
+        }
     }
     let description = observed
         .snapshot()
@@ -231,7 +239,9 @@ pub fn ran(
     ok: bool,
     error: Option<String>,
 ) -> Receipt {
-    Receipt::ran(action, action_id, ok, error, diff(before, after)).for_record(record, before)
+    let changes = diff_of(before, after, action.effect);
+    let aliases = crate::alias::Aliases::of(&[before, after]);
+    Receipt::ran(action, action_id, ok, error, changes).for_record(record, before).cited(&aliases)
 }
 
 /// The declared action a checked call runs, as the snapshot it was checked against has it.
@@ -274,6 +284,22 @@ mod tests {
             ..Default::default()
         });
         s
+    }
+
+    #[test]
+    fn a_row_named_by_its_alias_runs_on_the_page_own_id() {
+        let uuid = "3f2a9c1b-7d4e-4b8a-9f10-2c3d4e5f6a7b";
+        let mut s = page();
+        s.actions[0].rows = Some(RowSet { records: vec![uuid.into()], ..Default::default() });
+        let alias = crate::alias::alias_of(uuid).unwrap();
+        let args = format!(r#"{{"record":"{alias}"}}"#);
+        let Checked::Run(call) = check(&seen(&s), "toggle", &args) else { panic!("refused") };
+        assert_eq!(call.action_id, format!("toggle@{uuid}"));
+        assert_eq!(call.record.as_deref(), Some(uuid));
+        assert_eq!(call.arguments, crate::json!({"record": uuid}));
+        let full = format!(r#"{{"record":"{uuid}"}}"#);
+        let Checked::Run(same) = check(&seen(&s), "toggle", &full) else { panic!("refused") };
+        assert_eq!(same.action_id, call.action_id);
     }
 
     #[test]

@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod agent;
+pub mod alias;
 pub mod assist;
 pub mod call;
 mod case;

@@ -61,6 +61,9 @@ pub struct Observation<'a> {
     pub records: Vec<String>,
     /// The ids of the records in `records`, as the page declares them, in the same order.
     pub records_shown: Vec<String>,
+    /// Fields of the first record left out whole because that row alone is wider than
+    /// `maxRecordChars` (its other rows are whole or not shown).
+    pub record_fields_left_out: Vec<String>,
     /// Records in active regions.
     pub records_total: usize,
     /// Records not cited because their region is inactive.
@@ -96,6 +99,9 @@ pub struct Observation<'a> {
     pub items_left_out: bool,
     /// The limits this observation was built with.
     pub limits: Limits,
+    /// Short aliases the observation cites long record ids by; calls resolve them back.
+    #[serde(skip)]
+    pub aliases: crate::alias::Aliases,
 }
 
 /// One entry of the action list: a single action, or row actions folded into one operation.
@@ -434,7 +440,8 @@ pub fn observe<'a>(
     let mut shortened = 0usize;
     let (location, location_cut) = location_lines(snapshot, limits, &mut shortened);
     let actions = ActionPass::run(snapshot, &index, &regions, limits);
-    let records = RecordPass::run(snapshot, &index, &regions, limits, &mut shortened);
+    let aliases = crate::alias::Aliases::of(&[snapshot]);
+    let records = RecordPass::run(snapshot, &index, &regions, limits, &mut shortened, &aliases);
     let (region_lines, hidden, hidden_total) =
         region_sections(&regions, limits, &actions, &records.hidden);
     let (state_json, state_notes, left_out) = state_section(snapshot, limits, &mut shortened);
@@ -451,6 +458,7 @@ pub fn observe<'a>(
         actions_hidden: actions.hidden.iter().sum(),
         records: records.lines,
         records_shown: records.shown,
+        record_fields_left_out: records.fields_left_out,
         records_total: records.total,
         records_hidden: records.hidden.iter().sum(),
         citation_ids: records.citation.ids,
@@ -468,6 +476,7 @@ pub fn observe<'a>(
         values_shortened: shortened,
         items_left_out: items_left_out(&regions),
         limits: *limits,
+        aliases,
     })
 }
 
@@ -687,8 +696,8 @@ struct RecordPass {
     example: Option<String>,
     /// Whether an active record may be outside the viewport.
     offscreen: bool,
-    /// How many rows want full fields (in the viewport, active), within `maxRecords`.
-    wanted: usize,
+    /// Fields of the first row left out whole because that row alone is too wide.
+    fields_left_out: Vec<String>,
 }
 
 impl RecordPass {
@@ -698,18 +707,8 @@ impl RecordPass {
         regions: &Regions<'_>,
         limits: &Limits,
         shortened: &mut usize,
+        aliases: &crate::alias::Aliases,
     ) -> RecordPass {
-        let active =
-            |i: usize| index.record_region[i].is_none_or(|r| regions.top_inactive[r].is_none());
-        // Rows the person can see share the record budget fairly: a long row is shortened to
-        // its share rather than pushing the rows after it out.
-        let wanted = snapshot
-            .records
-            .iter()
-            .enumerate()
-            .filter(|(i, r)| r.in_viewport != Some(false) && active(*i))
-            .count()
-            .min(limits.max_records);
         let mut pass = RecordPass {
             hidden: vec![0; snapshot.regions.len()],
             lines: Vec::new(),
@@ -720,17 +719,17 @@ impl RecordPass {
             citation: Citation::default(),
             example: None,
             offscreen: false,
-            wanted,
+            fields_left_out: Vec::new(),
         };
         for (i, r) in snapshot.records.iter().enumerate() {
             match index.record_region[i].and_then(|g| regions.top_inactive[g]) {
                 Some(top) => pass.hidden[top] += 1,
-                None => pass.record(r, limits, shortened),
+                None => pass.record(r, &aliases.cite(&r.id), limits, shortened),
             }
         }
         for (i, set) in snapshot.record_ids.iter().enumerate() {
             let top = index.id_set_region[i].and_then(|g| regions.top_inactive[g]);
-            pass.id_set(set, &index.detailed[i], top, limits, shortened);
+            pass.id_set(set, &index.detailed[i], top, limits, shortened, aliases);
         }
         pass
     }
@@ -740,18 +739,25 @@ impl RecordPass {
         cite(raw, &mut c.ids, &mut c.chars, &mut c.closed, shortened, limits);
     }
 
-    /// One active record: its full line while the budget lasts, and its citation id.
-    fn record(&mut self, r: &crate::snapshot::Record, limits: &Limits, shortened: &mut usize) {
+    /// One active record (cited as `cited`): its full line while the budget lasts, and its
+    /// citation id.
+    fn record(
+        &mut self,
+        r: &crate::snapshot::Record,
+        cited: &str,
+        limits: &Limits,
+        shortened: &mut usize,
+    ) {
         self.total += 1;
         self.offscreen |= r.in_viewport != Some(true);
         let wants_full = !self.full_closed && r.in_viewport != Some(false);
         if !wants_full && self.example.is_some() {
             if !self.citation.closed {
-                self.cite(&r.id, limits, shortened);
+                self.cite(cited, limits, shortened);
             }
             return;
         }
-        let (id, id_cut) = data_line(&r.id, MAX_ID_CHARS);
+        let (id, id_cut) = data_line(cited, MAX_ID_CHARS);
         if self.example.is_none() {
             self.example = Some(id.clone());
         }
@@ -765,7 +771,10 @@ impl RecordPass {
         }
     }
 
-    /// The record's line with full fields, shortened to its share of `maxRecordChars`.
+    /// The record's line with whole values (each up to [`RECORD_VALUE_CHARS`]) while
+    /// `maxRecordChars` lasts. A row that does not fit is left out whole, with every row after
+    /// it; only the first row, when it alone is too wide, keeps what fits and leaves out whole
+    /// fields, which are named.
     fn full_line(
         &mut self,
         id: &str,
@@ -774,29 +783,25 @@ impl RecordPass {
         shortened: &mut usize,
     ) {
         let remaining = limits.max_record_chars.saturating_sub(self.chars);
-        let share = remaining / self.wanted.saturating_sub(self.lines.len()).max(1);
         let n = self.lines.len() + 1;
-        // Long values are shortened until the row fits its share of the budget; a row whose
-        // short values already say it all keeps them and fits where it can.
-        let (mut line, mut cut) = record_line(n, id, r, VALUE_CAPS[0]);
-        for cap in &VALUE_CAPS[1..] {
-            if char_len(&line) < share {
-                break;
-            }
-            (line, cut) = record_line(n, id, r, *cap);
-        }
-        let len = char_len(&line) + 1;
+        let first = self.lines.is_empty();
+        // Only the first row may leave fields out: later rows are whole or not shown.
+        let room = if first { remaining.saturating_sub(1) } else { usize::MAX };
+        let built = record_line(n, id, r, room);
+        let len = char_len(&built.line) + 1;
         if len <= remaining {
             self.chars += len;
-            *shortened += cut;
-            self.lines.push(line);
+            *shortened += built.cut;
+            self.lines.push(built.line);
             self.shown.push(r.id.clone());
-        } else if self.lines.is_empty() && remaining > MIN_SHORTENED {
-            let short = shorten(&line, remaining - 1).0.into_owned();
+            self.fields_left_out = built.left_out;
+        } else if first && remaining > MIN_SHORTENED {
+            let short = shorten(&built.line, remaining - 1).0.into_owned();
             self.chars += char_len(&short) + 1;
-            *shortened += cut + 1;
+            *shortened += built.cut + 1;
             self.lines.push(short);
             self.shown.push(r.id.clone());
+            self.fields_left_out = built.left_out;
             self.full_closed = true;
         } else {
             self.full_closed = true;
@@ -814,6 +819,7 @@ impl RecordPass {
         hidden_at: Option<usize>,
         limits: &Limits,
         shortened: &mut usize,
+        aliases: &crate::alias::Aliases,
     ) {
         let n = set.ids.len() - detailed.len();
         if let Some(top) = hidden_at {
@@ -828,41 +834,68 @@ impl RecordPass {
                 skip.next();
                 continue;
             }
+            let id = aliases.cite(id);
             if self.example.is_none() {
-                self.example = Some(data_line(id, MAX_ID_CHARS).0);
+                self.example = Some(data_line(&id, MAX_ID_CHARS).0);
             }
             if self.citation.closed {
                 break;
             }
-            self.cite(id, limits, shortened);
+            self.cite(&id, limits, shortened);
         }
     }
 }
 
-/// The longest page-data value a record line keeps, tried in turn until the row fits its
-/// share of `maxRecordChars`.
-const VALUE_CAPS: [usize; 4] = [MAX_VALUE_CHARS, 80, 40, 24];
+/// The longest page-data value a record line keeps whole; a longer one is cut with its
+/// visible mark. Rows are left out whole before values are cut further.
+pub const RECORD_VALUE_CHARS: usize = 200;
 
-/// `- 3. m3 (label): key value; …`, each value shortened to `cap` characters. Returns the line
-/// and how many values were shortened.
-fn record_line(n: usize, id: &str, r: &crate::snapshot::Record, cap: usize) -> (String, usize) {
+/// One record line and what it had to leave out.
+struct RecordLine {
+    line: String,
+    /// Values shortened with a mark.
+    cut: usize,
+    /// Fields left out whole because the line had no room for them.
+    left_out: Vec<String>,
+}
+
+/// `- 3. m3 (label): key value; …`, each value up to [`RECORD_VALUE_CHARS`]; a field that would
+/// take the line past `room` characters is left out whole and named.
+fn record_line(n: usize, id: &str, r: &crate::snapshot::Record, room: usize) -> RecordLine {
     let mut line = format!("- {n}. {id}");
     let mut cut = 0usize;
     if let Some(label) = &r.label {
-        let (label, c) = data_line(label.as_str(), cap);
+        let (label, c) = data_line(label.as_str(), RECORD_VALUE_CHARS);
         cut += c as usize;
         let _ = write!(line, " ({label})");
     }
     line.push(':');
-    for (k, (key, v)) in r.fields.iter().enumerate() {
-        line.push_str(if k == 0 { " " } else { "; " });
+    let mut len = char_len(&line);
+    let mut left_out = Vec::new();
+    let mut field = String::new();
+    let mut kept = false;
+    for (key, v) in r.fields.iter() {
+        field.clear();
+        field.push_str(if kept { "; " } else { " " });
         let (key, c) = data_line(key, MAX_KEY_CHARS);
-        cut += c as usize;
-        line.push_str(&key);
-        line.push(' ');
-        cut += crate::text::data_value_capped(v, cap, &mut line) as usize;
+        field.push_str(&key);
+        field.push(' ');
+        let c2 = crate::text::data_value_capped(v, RECORD_VALUE_CHARS, &mut field);
+        let field_len = char_len(&field);
+        if len + field_len > room {
+            left_out.push(key);
+            continue;
+        }
+        cut += c as usize + c2 as usize;
+        len += field_len;
+        kept = true;
+        line.push_str(&field);
     }
-    (line, cut)
+    if !kept && !left_out.is_empty() {
+        // No field fits whole: the whole line, to be shortened with its mark, says more.
+        return record_line(n, id, r, usize::MAX);
+    }
+    RecordLine { line, cut, left_out }
 }
 
 /// The citation index gets this fraction of `maxRecordChars`: ids reach rows the model cannot

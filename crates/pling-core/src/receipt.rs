@@ -1,10 +1,10 @@
 //! Receipts: what an action did, from the snapshots before and after it — records added,
-//! removed or changed (which fields), operations that became available or unavailable, state
+//! removed or changed (which fields), rows a view change showed or hid, operations that became available or unavailable, state
 //! changes, new feedback, a change of page identity — as the tool result the model reads.
 
 use crate::json::{Map, Value};
 use crate::json_text::{object, present, strings, strings_or_null, text};
-use crate::snapshot::{Action, Snapshot};
+use crate::snapshot::{Action, Effect, Snapshot};
 use crate::strmap::StrMap;
 use crate::text::{data_line, occurs, summarize, Joined};
 use crate::tokens::estimate;
@@ -49,12 +49,19 @@ pub struct PageChange {
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordChanges {
-    /// Ids of records that appeared.
+    /// Ids of records that joined the page's declared set after a write.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub added: Vec<String>,
-    /// Ids of records that disappeared (removed, or filtered out of the page).
+    /// Ids of records that left the page's declared set after a write.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<String>,
+    /// Ids of rows brought into view: scrolled to, or listed by a search or filter (a read
+    /// changes the view, not the data).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<String>,
+    /// Ids of rows taken out of view: scrolled away, or left out by a search or filter.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hidden: Vec<String>,
     /// Records whose fields changed, with the names of those fields.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub changed: Vec<RecordChange>,
@@ -86,13 +93,19 @@ impl RecordChanges {
         present([
             ("added", strings_or_null(&self.added)),
             ("removed", strings_or_null(&self.removed)),
+            ("shown", strings_or_null(&self.shown)),
+            ("hidden", strings_or_null(&self.hidden)),
             ("changed", changed),
             ("more", self.more.clone().unwrap_or_default()),
         ])
     }
 
     fn is_empty(&self) -> bool {
-        self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+        self.added.is_empty()
+            && self.removed.is_empty()
+            && self.shown.is_empty()
+            && self.hidden.is_empty()
+            && self.changed.is_empty()
     }
 }
 
@@ -163,9 +176,14 @@ impl Changes {
             "records" => !self.records.is_empty(),
             "records.added" => !self.records.added.is_empty(),
             "records.removed" => !self.records.removed.is_empty(),
-            // A changed row may leave a filtered or searched list: gone from it, it still changed.
+            "records.shown" => !self.records.shown.is_empty(),
+            "records.hidden" => !self.records.hidden.is_empty(),
+            // A changed row may leave a filtered or searched list: gone from it (or out of it),
+            // it still changed.
             "records.changed" => {
-                !self.records.changed.is_empty() || !self.records.removed.is_empty()
+                !self.records.changed.is_empty()
+                    || !self.records.removed.is_empty()
+                    || !self.records.hidden.is_empty()
             }
             "state" => !self.state.is_empty(),
             "page" => self.page.is_some(),
@@ -179,6 +197,9 @@ impl Changes {
 struct RecordView<'a> {
     label: Option<&'a str>,
     fields: Option<&'a Map>,
+    /// In the view: a record with fields not known to be out of the viewport (an id listed
+    /// alone is not).
+    in_view: bool,
 }
 
 /// Every record of `s` (those of `records`, then ids only listed) in page order, and each
@@ -189,7 +210,8 @@ fn record_views(s: &Snapshot) -> (Vec<(&str, RecordView<'_>)>, StrMap<'_>) {
     let mut places = StrMap::default();
     for r in &s.records {
         let fields = (!r.fields.is_empty() || r.label.is_some()).then_some(&r.fields);
-        let view = RecordView { label: r.label.as_ref().map(|l| l.as_str()), fields };
+        let label = r.label.as_ref().map(|l| l.as_str());
+        let view = RecordView { label, fields, in_view: r.in_viewport != Some(false) };
         if places.insert(r.id.as_str(), order.len()).is_none() {
             order.push((r.id.as_str(), view));
         }
@@ -198,7 +220,7 @@ fn record_views(s: &Snapshot) -> (Vec<(&str, RecordView<'_>)>, StrMap<'_>) {
         for id in &set.ids {
             // A listed id may be a record of `records`, already in place with its fields.
             if places.place(id, order.len()).1 {
-                order.push((id.as_str(), RecordView { label: None, fields: None }));
+                order.push((id.as_str(), RecordView { label: None, fields: None, in_view: false }));
             }
         }
     }
@@ -247,28 +269,48 @@ fn capped(mut ids: Vec<String>, more: &mut Map, key: &str) -> Vec<String> {
     ids
 }
 
-/// The changes from `before` to `after`.
+/// The changes from `before` to `after` of an action that may write: rows that join or leave
+/// the page's declared set are `added` or `removed`.
 pub fn diff(before: &Snapshot, after: &Snapshot) -> Changes {
+    diff_of(before, after, Effect::Write)
+}
+
+/// The changes from `before` to `after` of an action with `effect`. A read (search, filter,
+/// scroll, paging) changes the view, not the data: rows that join or leave the page's set
+/// after it are `shown` or `hidden`, never `added` or `removed`. Under any effect, a row
+/// that stays on the page and comes into or leaves the view is `shown` or `hidden`.
+pub fn diff_of(before: &Snapshot, after: &Snapshot, effect: Effect) -> Changes {
     let (from, to) = (identity(before), identity(after));
     Changes {
         observed: true,
         page: (from != to).then_some(PageChange { from, to }),
-        records: record_changes(before, after),
+        records: record_changes(before, after, effect == Effect::Read),
         actions: action_changes(before, after),
         state: state_changes(before, after),
         feedback: new_feedback(before, after),
     }
 }
 
-fn record_changes(before: &Snapshot, after: &Snapshot) -> RecordChanges {
+fn record_changes(before: &Snapshot, after: &Snapshot, reads: bool) -> RecordChanges {
     let (before_order, before_places) = record_views(before);
     let (after_order, after_places) = record_views(after);
-    let added = not_in(&after_order, &before_places);
-    let removed = not_in(&before_order, &after_places);
+    let joined = not_in(&after_order, &before_places);
+    let left = not_in(&before_order, &after_places);
+    // After a read, the rows that join or leave the page's set were shown or hidden.
+    let (added, removed, mut shown, mut hidden) = if reads {
+        (Vec::new(), Vec::new(), joined, left)
+    } else {
+        (joined, left, Vec::new(), Vec::new())
+    };
     let mut changed = Vec::new();
     for (r, new) in &after_order {
         let Some(at) = before_places.get(r) else { continue };
-        if let Some(fields) = changed_fields(&before_order[at].1, new) {
+        let old = &before_order[at].1;
+        if old.in_view != new.in_view {
+            let to = if new.in_view { &mut shown } else { &mut hidden };
+            to.push(data_line(r, 80).0);
+        }
+        if let Some(fields) = changed_fields(old, new) {
             changed.push(RecordChange { id: data_line(r, 80).0, fields });
         }
     }
@@ -276,6 +318,8 @@ fn record_changes(before: &Snapshot, after: &Snapshot) -> RecordChanges {
     let mut out = RecordChanges {
         added: capped(added, &mut more, "added"),
         removed: capped(removed, &mut more, "removed"),
+        shown: capped(shown, &mut more, "shown"),
+        hidden: capped(hidden, &mut more, "hidden"),
         ..RecordChanges::default()
     };
     if changed.len() > MAX_LISTED {
@@ -511,6 +555,37 @@ impl Receipt {
         self
     }
 
+    /// The receipt as the model reads ids: long ids by their aliases, as the observation
+    /// cites them.
+    pub fn cited(mut self, aliases: &crate::alias::Aliases) -> Self {
+        if aliases.is_empty() {
+            return self;
+        }
+        let cite = |ids: &mut Vec<String>| {
+            for id in ids.iter_mut() {
+                *id = aliases.cite(id).into_owned();
+            }
+        };
+        if let Some(record) = self.action.record.as_mut() {
+            let cited = aliases.cite(record).into_owned();
+            // `archive@<long id>`: the row's action named by the row's alias.
+            if let Some(head) = self.action.id.strip_suffix(record.as_str()) {
+                self.action.id = format!("{head}{cited}");
+            }
+            *record = cited;
+        }
+        if let Some(c) = self.changed.as_mut() {
+            let r = &mut c.records;
+            for ids in [&mut r.added, &mut r.removed, &mut r.shown, &mut r.hidden] {
+                cite(ids);
+            }
+            for change in &mut r.changed {
+                change.id = aliases.cite(&change.id).into_owned();
+            }
+        }
+        self
+    }
+
     /// The tool message content, cut to `max_tokens` keeping its beginning and end.
     pub fn to_content(&self, max_tokens: usize) -> String {
         let json = text(&object([("result", self.to_json())]));
@@ -666,6 +741,63 @@ mod tests {
             assert!(c.has(kind), "{kind}");
         }
         assert!(!c.has("state.filter"));
+    }
+
+    /// Thirty rows carried with fields, `in_view` of them in the viewport.
+    fn inbox(in_view: std::ops::Range<usize>) -> Snapshot {
+        let mut s = Snapshot::default();
+        for i in 0..30 {
+            s.records.push(Record {
+                id: format!("m{i}"),
+                fields: [("subject".to_owned(), json!(format!("Subject {i}")))]
+                    .into_iter()
+                    .collect(),
+                in_viewport: Some(in_view.contains(&i)),
+                ..Default::default()
+            });
+        }
+        s
+    }
+
+    #[test]
+    fn a_scroll_that_reveals_rows_is_a_change_in_its_own_words() {
+        let (before, after) = (inbox(0..10), inbox(10..20));
+        let scroll = Action { id: "more".into(), effect: Effect::Read, ..Default::default() };
+        let c = diff_of(&before, &after, scroll.effect);
+        assert!(!c.is_empty(), "rows brought into view are a change");
+        let ids = |r: std::ops::Range<usize>| r.map(|i| format!("m{i}")).collect::<Vec<_>>();
+        assert_eq!(c.records.shown, ids(10..20));
+        assert_eq!(c.records.hidden, ids(0..10));
+        assert!(c.records.added.is_empty() && c.records.removed.is_empty());
+        assert!(c.has("records") && c.has("records.shown") && !c.has("records.added"));
+        // The same move after a write is still a view change, not a delete.
+        let w = diff(&before, &after);
+        assert_eq!((w.records.shown.len(), w.records.removed.len()), (10, 0));
+    }
+
+    #[test]
+    fn a_filter_hides_and_shows_rows_a_delete_removes_them() {
+        let before = todos();
+        let mut after = todos();
+        after.records.retain(|r| r.id == "t9");
+        let search = Action {
+            id: "search".into(),
+            effect: Effect::Read,
+            expects: vec!["records".into()],
+            ..Default::default()
+        };
+        let c = diff_of(&before, &after, search.effect);
+        assert_eq!(c.records.hidden, ["t1", "t2"]);
+        assert!(c.records.removed.is_empty());
+        let r = Receipt::ran(&search, "search", true, None, c);
+        assert_eq!(r.warning, None, "rows hidden by a search meet `expects: records`");
+        let content = r.to_content(1000);
+        assert!(content.contains(r#""records":{"hidden":["t1","t2"]}"#), "{content}");
+        // Cleared again: the rows come back as shown, not added.
+        let back = diff_of(&after, &before, Effect::Read);
+        assert_eq!((back.records.shown.len(), back.records.added.len()), (2, 0));
+        // A write whose rows leave the page's set removed them.
+        assert_eq!(diff(&before, &after).records.removed, ["t1", "t2"]);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `render`: the page section of the system message and the `tools` array, both from one
 //! observation so that their names and availability cannot disagree.
 
+use crate::alias::Aliases;
 use crate::json::{Map, Value};
 use crate::json_text::object;
 use crate::list::Listed;
@@ -175,7 +176,28 @@ fn tag(e: &Entry<'_>) -> String {
     t
 }
 
-fn action_line(e: &Entry<'_>) -> String {
+/// The name of an earlier callable row entry over exactly the same rows (same order, same
+/// rows outside the viewport, none blocked) as `e`: its rows need not be described twice.
+fn same_rows_as<'o>(o: &'o Observation<'_>, e: &Entry<'_>) -> Option<&'o str> {
+    let Target::Rows { rows, count, offscreen, blocked } = &e.target else { return None };
+    if !blocked.is_empty() || !e.callable() {
+        return None;
+    }
+    let before = o.entries.iter().take_while(|x| !std::ptr::eq(*x, e));
+    before.filter(|x| x.callable()).find_map(|x| match &x.target {
+        Target::Rows { rows: r, count: c, offscreen: f, blocked: b }
+            if c == count
+                && f == offscreen
+                && b.is_empty()
+                && r.iter().map(|row| row.record).eq(rows.iter().map(|row| row.record)) =>
+        {
+            Some(x.name.as_str())
+        }
+        _ => None,
+    })
+}
+
+fn action_line(o: &Observation<'_>, e: &Entry<'_>) -> String {
     let mut line = format!("- {}", e.name);
     if matches!(e.target, Target::Rows { .. }) {
         line.push_str("(record)");
@@ -187,10 +209,15 @@ fn action_line(e: &Entry<'_>) -> String {
         line.push_str(&description);
     }
     match &e.target {
-        Target::Rows { rows, count, offscreen, blocked } => {
-            rows_note(rows, *count, *offscreen, &mut line);
-            blocked_rows(blocked, e.available, &mut line);
-        }
+        Target::Rows { rows, count, offscreen, blocked } => match same_rows_as(o, e) {
+            Some(first) => {
+                let _ = write!(line, " | use record to select a row (the rows of {first})");
+            }
+            None => {
+                rows_note(rows, (*count, *offscreen), &o.aliases, &mut line);
+                blocked_rows(blocked, e.available, &o.aliases, &mut line);
+            }
+        },
         Target::Action { in_viewport, .. } => {
             if let Some(value) = e.value {
                 // Page data: what the field holds now, shortened and neutralised like a record's.
@@ -223,12 +250,17 @@ fn action_line(e: &Entry<'_>) -> String {
 
 /// ` | use record to select a row (20 rows: 1500 / 1499 / 1498 / …; 5 rows outside the
 /// viewport, auto-scroll on call)`.
-fn rows_note(rows: &crate::observe::Rows<'_>, count: usize, offscreen: usize, line: &mut String) {
+fn rows_note(
+    rows: &crate::observe::Rows<'_>,
+    (count, offscreen): (usize, usize),
+    aliases: &Aliases,
+    line: &mut String,
+) {
     if rows.is_empty() {
         return;
     }
     let _ = write!(line, " | use record to select a row ({}: ", plural(count, "row", "rows"));
-    example_ids(line, &mut rows.iter().map(|r| r.record));
+    example_ids(line, &mut rows.iter().map(|r| r.record), aliases);
     if count > EXAMPLE_IDS {
         line.push_str(" / …");
     }
@@ -247,7 +279,12 @@ const BLOCKED_EXAMPLES: usize = 3;
 
 /// `| 2 rows cannot run now: o1 (already shipped), o4 (not paid yet)`, or, when every row
 /// of an entry is blocked for one reason, `| unavailable: reason (3 rows: o1 / o2 / o3)`.
-fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: &mut String) {
+fn blocked_rows(
+    blocked: &[crate::observe::Blocked<'_>],
+    available: bool,
+    aliases: &Aliases,
+    line: &mut String,
+) {
     let Some(first) = blocked.first() else { return };
     if !available && blocked.iter().all(|b| b.reason == first.reason) {
         let _ = write!(
@@ -256,7 +293,7 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
             authored_line(first.reason),
             plural(blocked.len(), "row", "rows"),
         );
-        example_ids(line, &mut blocked.iter().map(|b| b.row.record));
+        example_ids(line, &mut blocked.iter().map(|b| b.row.record), aliases);
         line.push_str(if blocked.len() > EXAMPLE_IDS { " / …)" } else { ")" });
         return;
     }
@@ -267,7 +304,7 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
         if k > 0 {
             line.push_str("; ");
         }
-        example_ids(line, &mut rows.iter().copied());
+        example_ids(line, &mut rows.iter().copied(), aliases);
         if rows.len() > EXAMPLE_IDS {
             let _ = write!(line, " / … {} more", rows.len() - EXAMPLE_IDS);
         }
@@ -285,10 +322,10 @@ fn blocked_rows(blocked: &[crate::observe::Blocked<'_>], available: bool, line: 
 }
 
 /// The first [`EXAMPLE_IDS`] of `records`, each on one line: `o1 / o2 / o3`.
-fn example_ids(line: &mut String, records: &mut dyn Iterator<Item = &str>) {
+fn example_ids(line: &mut String, records: &mut dyn Iterator<Item = &str>, aliases: &Aliases) {
     for (i, r) in records.take(EXAMPLE_IDS).enumerate() {
         line.push_str(if i > 0 { " / " } else { "" });
-        line.push_str(&data_line(r, 40).0);
+        line.push_str(&data_line(&aliases.cite(r), 40).0);
     }
 }
 
@@ -331,7 +368,7 @@ fn actions(o: &Observation<'_>, out: &mut String) {
         out.push_str("(No action can run right now)\n");
     }
     for e in o.available().filter(|e| e.listed) {
-        out.push_str(&action_line(e));
+        out.push_str(&action_line(o, e));
         out.push('\n');
     }
     if entries > listed {
@@ -354,7 +391,7 @@ fn actions(o: &Observation<'_>, out: &mut String) {
         plural(entries, "entry", "entries"),
     );
     for e in o.unavailable().filter(|e| e.listed) {
-        out.push_str(&action_line(e));
+        out.push_str(&action_line(o, e));
         out.push('\n');
     }
     if entries > listed {
@@ -390,18 +427,14 @@ fn records(o: &Observation<'_>, out: &mut String) {
         out.push('\n');
     }
     let not_shown = o.records_total - o.records.len();
-    if not_shown > 0 {
-        let _ = writeln!(
-            out,
-            "({not_shown} more {} not shown in full; for long lists, narrow the scope with search or filtering first)",
-            if not_shown == 1 { "record" } else { "records" }
-        );
-    }
+    left_out_line(o, not_shown, out);
+    // Said once: the instructions above already promise the scroll when rows are folded.
+    let said = folded && o.example_record.is_some();
     let _ = write!(
         out,
         "Citation record ids ({} in active regions{}): ",
         o.records_total,
-        if o.records_offscreen {
+        if o.records_offscreen && !said {
             "; offscreen targets are scrolled into view automatically"
         } else {
             ""
@@ -420,6 +453,39 @@ fn records(o: &Observation<'_>, out: &mut String) {
             write!(out, "{}… {unlisted} more", if o.citation_ids.is_empty() { "" } else { " / " });
     }
     out.push_str("\n\n");
+}
+
+/// `(9 more records not shown in full; to read them, call `search` or `next_page` first)`, naming the
+/// page's own ways to find rows, or saying plainly that it has none; and the fields of a row
+/// too wide to show whole.
+fn left_out_line(o: &Observation<'_>, not_shown: usize, out: &mut String) {
+    if !o.record_fields_left_out.is_empty() {
+        let _ = writeln!(
+            out,
+            "(fields of row 1 left out for length: {})",
+            o.record_fields_left_out.joined(", ")
+        );
+    }
+    if not_shown == 0 {
+        return;
+    }
+    let _ = write!(out, "({not_shown} more {} not shown in full; ", plural_word(not_shown));
+    let finders = o.finder_names();
+    if finders.is_empty() {
+        out.push_str(
+            "this page declares no search, filter, paging or scrolling: act on them by id, or ask the user)\n",
+        );
+    } else {
+        let _ = writeln!(out, "to read them, call {finders} first)");
+    }
+}
+
+fn plural_word(n: usize) -> &'static str {
+    if n == 1 {
+        "record"
+    } else {
+        "records"
+    }
 }
 
 fn hidden(o: &Observation<'_>, out: &mut String) {
@@ -493,7 +559,7 @@ pub fn with_record_choices(o: &Observation<'_>, mut tools: Vec<Value>) -> Vec<Va
         }
         let mut ids = Vec::with_capacity(rows.len() + blocked.len());
         for r in rows.iter().chain(blocked.iter().map(|b| b.row)) {
-            ids.push(Value::String(r.record.to_owned()));
+            ids.push(Value::String(o.aliases.cite(r.record).into_owned()));
         }
         let record = tool.get_mut("function").and_then(|f| f.get_mut("parameters"));
         let record = record.and_then(|p| p.get_mut("properties")).and_then(|p| p.get_mut("record"));
@@ -522,30 +588,18 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
     let mut description = authored_line(e.description);
     let _ = write!(description, "{}({})", if description.is_empty() { "" } else { " " }, tag(e));
     let parameters = match &e.target {
+        Target::Rows { rows, .. } if same_rows_as(o, e).is_some() => {
+            let first = same_rows_as(o, e).unwrap_or_default();
+            let _ = write!(description, " | Pass record to choose a row, as for {first}.");
+            let first_row = rows.first().map(|row| o.aliases.cite(row.record));
+            let example = first_row.map(|r| data_line(&r, 40).0).unwrap_or_default();
+            row_parameters_as(e.params, &example, first)
+        }
         Target::Rows { rows, count, offscreen, blocked } => {
-            let _ = write!(
-                description,
-                " | Row actions of the same type are folded into one: pass record to choose a row ({}",
-                plural(*count, "row", "rows")
-            );
-            if *offscreen > 0 {
-                let _ = write!(
-                    description,
-                    "; {} outside the viewport (auto-scroll before execution)",
-                    plural(*offscreen, "row", "rows")
-                );
-            }
-            if !blocked.is_empty() {
-                let _ = write!(
-                    description,
-                    "; {} cannot run now, see the page section",
-                    plural(blocked.len(), "more row", "more rows")
-                );
-            }
-            description.push_str(").");
+            fold_note(*count, *offscreen, blocked.len(), &mut description);
             let example = rows
                 .first()
-                .map(|row| data_line(row.record, 40).0)
+                .map(|row| data_line(&o.aliases.cite(row.record), 40).0)
                 .or_else(|| o.example_record.clone())
                 .unwrap_or_default();
             row_parameters(e.params, &example, *offscreen > 0)
@@ -571,6 +625,31 @@ fn tool(o: &Observation<'_>, e: &Entry<'_>) -> Value {
         ("parameters", parameters),
     ]);
     object([("type", "function".into()), ("function", function)])
+}
+
+/// ` | Row actions of the same type are folded into one: pass record to choose a row (12
+/// rows; 9 rows outside the viewport (auto-scroll before execution)).`
+fn fold_note(count: usize, offscreen: usize, blocked: usize, description: &mut String) {
+    let _ = write!(
+        description,
+        " | Row actions of the same type are folded into one: pass record to choose a row ({}",
+        plural(count, "row", "rows")
+    );
+    if offscreen > 0 {
+        let _ = write!(
+            description,
+            "; {} outside the viewport (auto-scroll before execution)",
+            plural(offscreen, "row", "rows")
+        );
+    }
+    if blocked > 0 {
+        let _ = write!(
+            description,
+            "; {} cannot run now, see the page section",
+            plural(blocked, "more row", "more rows")
+        );
+    }
+    description.push_str(").");
 }
 
 /// Neutralises data-block tags and drops invisible characters in every string of a schema
@@ -607,15 +686,23 @@ pub fn empty_parameters() -> Value {
 }
 
 fn row_parameters(declared: Option<&Value>, example: &str, offscreen: bool) -> Value {
-    let mut properties = Map::new();
     let scroll =
         if offscreen { " Offscreen targets are scrolled into view before execution." } else { "" };
+    let about = format!("Which row: a record id from the page data or citation records (for example, {example}).{scroll}");
+    with_record(declared, about)
+}
+
+/// The parameters of a row action over the same rows as the tool `first`.
+fn row_parameters_as(declared: Option<&Value>, example: &str, first: &str) -> Value {
+    with_record(declared, format!("Which row, as for {first} (for example, {example})."))
+}
+
+/// A row action's parameters: `record`, described by `about`, and the declared ones.
+fn with_record(declared: Option<&Value>, about: String) -> Value {
+    let mut properties = Map::new();
     properties.insert(
         "record".to_owned(),
-        object([
-            ("type", "string".into()),
-            ("description", format!("Which row: a record id from the page data or citation records (for example, {example}).{scroll}").into()),
-        ]),
+        object([("type", "string".into()), ("description", about.into())]),
     );
     let mut required = vec![Value::String("record".to_owned())];
     let mut extra = Map::new();

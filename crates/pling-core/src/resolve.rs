@@ -157,6 +157,8 @@ impl<'a> Observation<'a> {
     /// Resolves `name` (and `record`, for a folded row action) to the original action.
     /// A `record` passed to a single action is ignored, as an extra argument would be.
     pub fn resolve(&self, name: &str, record: Option<&str>) -> Result<Resolved<'a>, CallError> {
+        // A row named by its alias is that row; its full id works as well.
+        let record = record.map(|r| self.aliases.id_of(r));
         let Some(entry) = self.entries.iter().find(|e| e.name == name) else {
             return Err(CallError::UnknownTool {
                 name: name.to_owned(),
@@ -168,7 +170,7 @@ impl<'a> Observation<'a> {
         if let (Target::Rows { blocked, .. }, Some(record)) = (&entry.target, record) {
             if let Some(b) = blocked.iter().find(|b| b.row.record == record) {
                 return Err(CallError::Unavailable {
-                    name: format!("{name}` on row `{record}"),
+                    name: format!("{name}` on row `{}", self.aliases.cite(record)),
                     reason: b.reason.to_owned(),
                     available: self.callable_names(),
                 });
@@ -209,7 +211,7 @@ impl<'a> Observation<'a> {
                     ids.push('…');
                     break;
                 }
-                ids.push_str(r.record);
+                ids.push_str(&self.aliases.cite(r.record));
             }
             ids
         };

@@ -233,6 +233,8 @@ pub const EXPECTATIONS: &[&str] = &[
     "records",
     "records.added",
     "records.removed",
+    "records.shown",
+    "records.hidden",
     "records.changed",
     "state",
     "page",

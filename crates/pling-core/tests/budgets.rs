@@ -75,7 +75,7 @@ fn max_records_caps_full_fields_but_not_the_id_index() {
     let text = page_section(&o);
     assert!(text.contains("## Records on this page (100 total, showing 20)"));
     assert!(text.contains("(80 more records not shown in full;"));
-    assert!(text.contains("Citation record ids (100 in active regions; offscreen targets are scrolled into view automatically): r1 / r2 /"));
+    assert!(text.contains("Citation record ids (100 in active regions): r1 / r2 /"));
     // The id index is not bound by maxRecords but by its own quarter of maxRecordChars; the
     // ids it leaves out are counted.
     let n = o.citation_ids.len();
@@ -198,8 +198,13 @@ fn nested_and_inactive_regions() {
     assert!(text.contains("- toggle(record) (click / write / region:Main > Todo list)"));
     assert!(!text.contains("restore"), "actions of inactive regions are not listed");
     assert!(text.contains("## Regions with hidden content\n- tabpanel \"Archive\" (archive): inactive; hides 1 action and 1 record; reveal with: show_archive"), "{text}");
-    // Its one record is above in full (of unknown place, so the scroll promise stays).
-    assert!(text.contains("Citation record ids (1 in active regions; offscreen targets are scrolled into view automatically): the record above\n"), "{text}");
+    // Its one record is above in full (of unknown place, so the scroll promise stays, said
+    // once in the instructions above the records).
+    assert!(
+        text.contains("Citation record ids (1 in active regions): the record above\n"),
+        "{text}"
+    );
+    assert!(text.contains("Offscreen targets are scrolled into view automatically.\n"), "{text}");
     let om = o.omissions();
     assert_eq!((om.actions_hidden, om.records_hidden), (1, 1));
 }
@@ -379,7 +384,9 @@ fn confirm_and_handoff_stay_attached_to_the_fold() {
     let s = list_page(5, 3, 1, 5);
     let o = observe(&s, &Limits::default()).unwrap();
     let text = page_section(&o);
-    assert!(text.contains("- delete(record) (click / write / region:Item list) delete the item | use record to select a row (5 rows: r1 / r2 / r3 / …) | asks the user to confirm first"), "{text}");
+    assert!(text.contains("- delete(record) (click / write / region:Item list) delete the item | use record to select a row (the rows of toggle) | asks the user to confirm first"), "{text}");
+    // Its rows are those of the first row action: described once, named after.
+    assert!(text.contains("- toggle(record) (click / write / region:Item list) toggle the item | use record to select a row (5 rows: r1 / r2 / r3 / …)"), "{text}");
     let tools = render(&o).tools;
     let delete = tools.iter().find(|t| t["function"]["name"] == "delete").unwrap();
     assert!(delete["function"]["description"]
@@ -728,9 +735,11 @@ fn a_row_set_names_an_existing_list_or_its_own_records() {
 }
 
 #[test]
-fn every_row_the_person_sees_is_readable_within_the_record_budget() {
-    // An inbox: nine messages on screen, each with a long preview.
+fn rows_the_person_sees_are_shown_whole_and_the_rest_counted() {
+    // An inbox: nine messages on screen, each with a long preview. Fewer rows whole beat nine
+    // rows whose every value is cut to a dozen characters.
     let mut s = Snapshot::default();
+    let preview = "word ".repeat(40);
     for i in 1..=9 {
         s.records.push(Record {
             id: format!("m{i}"),
@@ -738,7 +747,7 @@ fn every_row_the_person_sees_is_readable_within_the_record_budget() {
             fields: [
                 ("from".to_owned(), json!(format!("ana{i}@example.com"))),
                 ("subject".to_owned(), json!(format!("Subject number {i}"))),
-                ("preview".to_owned(), json!("word ".repeat(40))),
+                ("preview".to_owned(), json!(preview)),
             ]
             .into_iter()
             .collect(),
@@ -749,14 +758,67 @@ fn every_row_the_person_sees_is_readable_within_the_record_budget() {
     s.records.push(Record { id: "m10".into(), in_viewport: Some(false), ..Default::default() });
     let limits = Limits::default();
     let o = observe(&s, &limits).unwrap();
-    assert_eq!(o.records.len(), 9, "{:#?}", o.records);
     let used: usize = o.records.iter().map(|l| l.chars().count() + 1).sum();
     assert!(used <= limits.max_record_chars);
+    assert!((3..9).contains(&o.records.len()), "{:#?}", o.records);
     for (i, line) in o.records.iter().enumerate() {
         assert!(line.starts_with(&format!("- {}. m{}", i + 1, i + 1)), "{line}");
-        assert!(line.contains("from ana"), "{line}");
+        assert!(line.contains(preview.trim_end()), "every value whole: {line}");
     }
-    assert!(o.values_shortened > 0, "the shortening is marked");
+    assert_eq!(o.values_shortened, 0, "nothing is cut");
+    let text = page_section(&o);
+    let left = 10 - o.records.len();
+    assert!(text.contains(&format!("({left} more records not shown in full; this page declares no search, filter, paging or scrolling: act on them by id, or ask the user)")), "{text}");
+}
+
+#[test]
+fn a_value_longer_than_its_cap_is_cut_with_its_mark() {
+    let mut s = Snapshot::default();
+    s.records.push(Record {
+        id: "a".into(),
+        fields: [("body".to_owned(), json!("x".repeat(500)))].into_iter().collect(),
+        ..Default::default()
+    });
+    let o = observe(&s, &Limits::default()).unwrap();
+    assert!(o.records[0].contains("…[+"), "{}", o.records[0]);
+    assert!(o.records[0].chars().count() < 240, "{}", o.records[0]);
+    assert_eq!(o.values_shortened, 1);
+}
+
+#[test]
+fn a_row_too_wide_alone_leaves_out_whole_fields_and_names_them() {
+    let mut s = Snapshot::default();
+    let long = "y".repeat(190);
+    let mut fields = pling_core::json::Map::new();
+    fields.insert("title".to_owned(), json!("Quarterly plan"));
+    for k in 0..10 {
+        fields.insert(format!("part{k}"), json!(long));
+    }
+    fields.insert("owner".to_owned(), json!("Ana"));
+    s.records.push(Record { id: "doc".into(), fields, ..Default::default() });
+    let o = observe(&s, &Limits::default()).unwrap();
+    let line = &o.records[0];
+    assert!(line.chars().count() < 1500);
+    assert!(line.contains("title Quarterly plan") && line.contains("owner Ana"), "{line}");
+    assert!(!line.contains("…[+"), "fields are whole or left out: {line}");
+    assert!(!o.record_fields_left_out.is_empty());
+    let text = page_section(&o);
+    let named = o.record_fields_left_out.join(", ");
+    assert!(text.contains(&format!("(fields of row 1 left out for length: {named})")), "{text}");
+}
+
+#[test]
+fn the_omission_note_names_the_pages_own_discovery_actions() {
+    let s = Snapshot::from_json(
+        r#"{"records":[{"id":"a","inViewport":true,"fields":{"t":"x"}},{"id":"b","inViewport":false}],
+            "actions":[{"id":"more","kind":"scroll","effect":"read","description":"Load more"}]}"#,
+    )
+    .unwrap();
+    let text = page_section(&observe(&s, &Limits::default()).unwrap());
+    assert!(
+        text.contains("(1 more record not shown in full; to read them, call `more` first)"),
+        "{text}"
+    );
 }
 
 #[test]

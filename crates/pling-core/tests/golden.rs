@@ -68,13 +68,13 @@ const CHOICES: &[(&str, &str, &str)] = &[
     ),
     (
         "(10 more records not shown in full; for long lists, narrow the scope with search or filtering first)",
-        "(9 more records not shown in full; for long lists, narrow the scope with search or filtering first)",
-        "follows from showing three records",
+        "(9 more records not shown in full; to read them, call `search` first)",
+        "follows from showing three records; the note names the page's own discovery action (here its search) rather than assuming one, and says so plainly on a page that has none",
     ),
     (
         "Citation record ids (12 in active regions; offscreen targets are scrolled into view automatically): t1 / t2 / t9 / … 9 more",
-        "Citation record ids (12 in active regions; offscreen targets are scrolled into view automatically): t1 / t2 / t3 / t4 / t5 / t6 / t7 / t8 / t9 / t10 / t11 / t12",
-        "the walkthrough's active list \"provides ids for all twelve\" so that \"the ninth task\" can be targeted by id; the index lists every active id within its own allowance (maxRecordChars) and counts the rest",
+        "Citation record ids (12 in active regions): t1 / t2 / t3 / t4 / t5 / t6 / t7 / t8 / t9 / t10 / t11 / t12",
+        "the walkthrough's active list \"provides ids for all twelve\" so that \"the ninth task\" can be targeted by id; the index lists every active id within its own allowance (maxRecordChars) and counts the rest. The scroll promise is not repeated: the section's instruction line just above already makes it, and every token of the prompt is latency on a local model",
     ),
 ];
 
@@ -272,5 +272,5 @@ fn the_scroll_promise_is_left_out_when_every_row_is_in_view() {
     // One row off screen brings the promise back, in the section and in the row tool.
     assert!(render(&observe(&Snapshot::from_json(FIXTURE).unwrap(), &Limits::default()).unwrap())
         .section
-        .contains("offscreen targets are scrolled into view automatically"));
+        .contains("Offscreen targets are scrolled into view automatically."));
 }

@@ -113,6 +113,8 @@ fn receipts_in_every_shape() {
         records: RecordChanges {
             added: vec!["t2".into()],
             removed: vec![],
+            shown: vec!["t4".into()],
+            hidden: vec![],
             changed: vec![
                 RecordChange { id: "t1".into(), fields: vec!["done".into()] },
                 RecordChange { id: "t3".into(), fields: vec![] },

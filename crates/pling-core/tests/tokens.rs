@@ -38,7 +38,7 @@ fn corpus() -> Vec<(String, String)> {
         "search",
         true,
         None,
-        pling_core::receipt::diff(&before, &after),
+        pling_core::receipt::diff_of(&before, &after, search.effect),
     );
     docs.push(("receipt (generated)".into(), receipt.to_content(1000)));
     for (name, text) in [

@@ -1,0 +1,125 @@
+//! Short aliases for long record ids. A page whose ids are uuids or long database keys would
+//! spend twenty tokens and more on every id it cites; such an id is cited by a short alias
+//! instead, made from the id alone (so it is the same on every turn and in every receipt),
+//! and a call naming the alias resolves to exactly that id. An alias that would be ambiguous
+//! on the page (two ids alike, or the same as another id) is not used: the id is cited whole.
+
+use crate::snapshot::Snapshot;
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// Ids longer than this many characters are cited by alias.
+pub const ALIAS_FROM: usize = 12;
+/// Characters of an alias.
+const ALIAS_CHARS: usize = 6;
+/// The alias alphabet: lowercase letters and digits, without those easily confused.
+const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
+
+/// The alias of `id` (FNV-1a of its bytes, in [`ALPHABET`]), or `None` for a short id.
+pub fn alias_of(id: &str) -> Option<String> {
+    if id.chars().count() <= ALIAS_FROM {
+        return None;
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in id.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut out = String::with_capacity(ALIAS_CHARS);
+    for k in 0..ALIAS_CHARS {
+        out.push(char::from(ALPHABET[((h >> (5 * k)) & 31) as usize]));
+    }
+    Some(out)
+}
+
+/// The aliases of one page: each long id's alias, where it is unambiguous.
+#[derive(Debug, Clone, Default)]
+pub struct Aliases {
+    by_id: HashMap<String, String>,
+    by_alias: HashMap<String, String>,
+}
+
+impl Aliases {
+    /// The aliases of every record id of `snapshots`: records, id-only lists, and the rows
+    /// actions name.
+    pub fn of(snapshots: &[&Snapshot]) -> Self {
+        let mut ids: Vec<&str> = Vec::new();
+        for s in snapshots {
+            ids.extend(s.records.iter().map(|r| r.id.as_str()));
+            ids.extend(s.record_ids.iter().flat_map(|set| set.ids.iter().map(String::as_str)));
+            // Rows a row set spells out, and single row actions' records.
+            for a in &s.actions {
+                ids.extend(a.record.as_deref());
+                if let Some(set) = a.rows.as_ref().filter(|set| set.list.is_none()) {
+                    ids.extend(s.row_ids(set).iter().map(String::as_str));
+                }
+            }
+        }
+        let mut seen: HashMap<String, Option<&str>> = HashMap::new();
+        for &id in &ids {
+            let Some(alias) = alias_of(id) else { continue };
+            let entry = seen.entry(alias).or_insert(Some(id));
+            if *entry != Some(id) {
+                *entry = None;
+            }
+        }
+        // An alias equal to a short id of the page would be ambiguous too.
+        for &id in &ids {
+            if let Some(slot) = seen.get_mut(id) {
+                *slot = None;
+            }
+        }
+        let mut out = Aliases::default();
+        for (alias, id) in seen {
+            if let Some(id) = id {
+                out.by_id.insert(id.to_owned(), alias.clone());
+                out.by_alias.insert(alias, id.to_owned());
+            }
+        }
+        out
+    }
+
+    /// How the model sees `id`: its alias, or the id itself.
+    pub fn cite<'i>(&self, id: &'i str) -> Cow<'i, str> {
+        match self.by_id.get(id) {
+            Some(alias) => Cow::Owned(alias.clone()),
+            None => Cow::Borrowed(id),
+        }
+    }
+
+    /// The id a model's `record` names: the id of an alias, or what it passed.
+    pub fn id_of<'r>(&'r self, record: &'r str) -> &'r str {
+        self.by_alias.get(record).map_or(record, String::as_str)
+    }
+
+    /// Whether no id has an alias.
+    pub fn is_empty(&self) -> bool {
+        self.by_id.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_ids_get_short_stable_aliases_and_short_ids_keep_theirs() {
+        let uuid = "3f2a9c1b-7d4e-4b8a-9f10-2c3d4e5f6a7b";
+        assert_eq!(alias_of("t1"), None);
+        assert_eq!(alias_of("order-000123"), None, "twelve characters are kept");
+        let a = alias_of(uuid).unwrap();
+        assert_eq!(a.len(), ALIAS_CHARS);
+        assert_eq!(alias_of(uuid).unwrap(), a, "the same on every turn");
+        let mut s = Snapshot::default();
+        s.records.push(crate::snapshot::Record { id: uuid.into(), ..Default::default() });
+        s.records.push(crate::snapshot::Record { id: "t1".into(), ..Default::default() });
+        let aliases = Aliases::of(&[&s]);
+        assert_eq!(aliases.cite(uuid), a);
+        assert_eq!(aliases.cite("t1"), "t1");
+        assert_eq!(aliases.id_of(&a), uuid);
+        assert_eq!(aliases.id_of(uuid), uuid, "the full id still works");
+        // An alias equal to another id on the page is not used.
+        s.records.push(crate::snapshot::Record { id: a.clone(), ..Default::default() });
+        assert_eq!(Aliases::of(&[&s]).cite(uuid), uuid);
+    }
+}
