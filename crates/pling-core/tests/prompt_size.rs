@@ -68,16 +68,6 @@ fn the_first_request_on_a_20_row_list_page_stays_small() {
     assert!(system + tools <= 2_080, "{system} + {tools}");
 }
 
-#[test]
-#[ignore = "prints the first request for reading"]
-fn print_the_first_request() {
-    let s = orders_page();
-    let o = observe(&s, &Limits::default()).unwrap();
-    let r = render(&o);
-    println!("{}", system_message(Some("You help the user manage orders."), &r.section, r.rules));
-    println!("{}", serde_json::to_string_pretty(&r.tools).unwrap());
-}
-
 /// A 30-row page whose record ids are uuids.
 fn uuid_page() -> Snapshot {
     let mut s = common::list_page(30, 2, 3, 10);
