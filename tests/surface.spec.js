@@ -18,7 +18,7 @@ test('the surface is shown what the in-page model is sent, and its call gets the
     const { Assistant } = await import('/js/src/index.js');
     // The spec's "ninth task": t9 by its id alone. The unseen-row assist is off so that both
     // paths run the call and their receipts can be compared.
-    await new Assistant(window.todoApp.pling, { baseURL: url, model: 'scripted', stream: false, assists: { unseenRows: 'off' } }).run('Mark the ninth task as done.');
+    await new Assistant(window.todoApp.pling, { baseURL: url, model: 'scripted', stream: false, assist: { unseenRows: 'off' } }).run('Mark the ninth task as done.');
   }, model.url);
   const [r1, r2] = model.requests;
   const sentReceipt = r2.body.messages.find((m) => m.role === 'tool').content;

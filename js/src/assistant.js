@@ -56,7 +56,7 @@ export class Assistant {
     if (options.maxRepeatedFailures !== undefined) config.maxRepeatedFailures = options.maxRepeatedFailures;
     if (options.maxCallsPerReply !== undefined) config.maxCallsPerReply = options.maxCallsPerReply;
     if (options.maxConfirmationsPerReply !== undefined) config.maxConfirmationsPerReply = options.maxConfirmationsPerReply;
-    if (options.assists !== undefined) config.assists = options.assists;
+    if (options.assist !== undefined) config.assists = options.assist;
     this.config = config;
     // The loop's state machine lives in the engine: made now if the engine is loaded, else
     // with the first request, once `pling.ready()` has loaded it.

@@ -511,7 +511,7 @@ export interface AssistantOptions {
    * Optional help for weak models, on top of the loop (docs/reference.md, "Assists").
    * `false` turns every assist off; an object switches them one by one.
    */
-  assists?: boolean | AssistOptions;
+  assist?: boolean | AssistOptions;
   /** Overrides the Pling's application section. */
   app?: string;
   /** Asks the person before a confirm action runs (default `window.confirm`). */

@@ -26,7 +26,7 @@ const RULES = {
   maxRepeatedFailures: [atLeastOne, 'a whole number of at least 1'],
   maxCallsPerReply: [atLeastOne, 'a whole number of at least 1'],
   maxConfirmationsPerReply: [count, 'a whole number'],
-  assists: [assistsOk, 'false, true, or an object with nonAnswers (true or false) and unseenRows ("discover", "confirm" or "off")'],
+  assist: [assistsOk, 'false, true, or an object with nonAnswers (true or false) and unseenRows ("discover", "confirm" or "off")'],
   app: [text, 'a string: the application section'],
   confirm: [fn, 'a function of the confirmation request'],
   onEvent: [fn, 'a function of an event'],

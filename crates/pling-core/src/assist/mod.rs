@@ -13,7 +13,7 @@
 //!   results of this conversation), so a model that looked before it acted never meets it;
 //! - it costs time linear in what the model was shown, not in the page.
 //!
-//! Each assist is switchable from the assistant's options (`assists`), and `assist: false`
+//! Each assist is switchable from the assistant's options (`assist`), and `assist: false`
 //! turns them all off. `docs/reference.md` lists what triggers each one and what the model and
 //! the person then see.
 
