@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Checks what `npm pack` would ship: the entries, their type declarations, the wasm engine and
 // the <script> build — and nothing from the tests or the demos.
+import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -34,6 +35,15 @@ const markdown = readFileSync(new URL('../js/dist/markdown.js', import.meta.url)
 for (const notice of [/marked[\s\S]{0,200}MIT/i, /DOMPurify[\s\S]{0,300}(Apache|MPL)/i]) {
   if (!notice.test(markdown)) missing.push(`the licence notice ${notice} in js/dist/markdown.js`);
 }
+// A page on the slim entry that never shows the chat carries no Markdown chunk (nor an engine
+// it did not name): bundled with code splitting, as an app's bundler would.
+const { build } = await import('esbuild');
+const slimApp = await build({
+  stdin: { contents: "import { createPling } from './js/src/slim.js'; createPling({ wasm: '/x.wasm' });", resolveDir: fileURLToPath(new URL('..', import.meta.url)), loader: 'js' },
+  bundle: true, splitting: true, format: 'esm', outdir: 'slim-app', write: false, metafile: true, logLevel: 'silent',
+});
+const pulled = Object.keys(slimApp.metafile.inputs).filter((f) => /dist\/markdown|\.wasm$/.test(f));
+if (pulled.length) stray.push(`a slim-entry app bundles ${pulled.join(', ')}`);
 console.log(`npm pack: ${files.size} files, ${(pack.size / 1024).toFixed(0)} KB packed, ${(pack.unpackedSize / 1024).toFixed(0)} KB unpacked`);
 if (missing.length || stray.length) {
   if (missing.length) console.error(`missing from the package: ${missing.join(', ')}`);

@@ -12,6 +12,10 @@ export { mountDebugPanel } from './debug-panel.js';
 export { Assistant } from './assistant.js';
 export { chat } from './client.js';
 export { mountChat, PlingChatElement } from './widget.js';
+import { setMarkdownLoader } from './widget.js';
+
+// The chat's answers are Markdown, rendered by the package's own chunk, loaded with the first one.
+setMarkdownLoader(() => import('../dist/markdown.js'));
 export { AgentSurface, SURFACE_VERSION } from './surface.js';
 export { connectWebMCP, READ_PAGE } from './webmcp.js';
 export { engineReady, engineHasAssistant, defaultLimits };

@@ -16,4 +16,9 @@ export interface SlimOptions extends PlingOptions {
 }
 
 export declare function init(source: WasmSource): Promise<void>;
+/**
+ * Where the chat's Markdown renderer is (`js/dist/markdown.js` of the package). The slim entry
+ * does not load it by default: without it, answers are shown as plain text.
+ */
+export declare function setMarkdownSource(url: string): void;
 export declare function createPling(options: SlimOptions): Promise<Pling>;

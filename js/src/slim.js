@@ -10,7 +10,7 @@ export { MASK } from './collect.js';
 export { mountDebugPanel } from './debug-panel.js';
 export { Assistant } from './assistant.js';
 export { chat } from './client.js';
-export { mountChat, PlingChatElement } from './widget.js';
+export { mountChat, PlingChatElement, setMarkdownSource } from './widget.js';
 export { AgentSurface, SURFACE_VERSION } from './surface.js';
 export { connectWebMCP, READ_PAGE } from './webmcp.js';
 export { engineReady, engineHasAssistant, defaultLimits };

@@ -11,8 +11,13 @@ import { ChatView } from './widget-view.js';
 import { attachReceipts } from './widget-steps.js';
 import { fill, stringsFor } from './widget-strings.js';
 
-/** How the Markdown renderer is loaded: the package's built one, or where the script build says. */
-let loadRenderer = () => import('../dist/markdown.js');
+/**
+ * How the Markdown renderer is loaded: set by the entry that ships it (the default entry, the
+ * React one and the script build); without one (the slim entry) answers stay plain text, so a
+ * page that never shows the chat carries no Markdown chunk.
+ * @type {(() => Promise<{renderMarkdown: (text: string) => DocumentFragment}>) | null}
+ */
+let loadRenderer = null;
 /** @type {Promise<((text: string) => DocumentFragment) | null> | null} */
 let renderer = null;
 
@@ -22,12 +27,21 @@ let renderer = null;
  * @param {string} url
  */
 export function setMarkdownSource(url) {
-  loadRenderer = () => import(/* @vite-ignore */ url);
+  setMarkdownLoader(() => import(/* @vite-ignore */ url));
+}
+
+/**
+ * How to load the Markdown renderer (an entry that ships it passes its own `import()`).
+ * @param {() => Promise<{renderMarkdown: (text: string) => DocumentFragment}>} load
+ */
+export function setMarkdownLoader(load) {
+  loadRenderer = load;
   renderer = null;
 }
 
 /** The renderer, loaded once; `null` when it cannot load (answers then stay plain text). */
 function markdownRenderer() {
+  if (!loadRenderer) return Promise.resolve(null);
   renderer ??= loadRenderer().then((m) => m.renderMarkdown, (e) => {
     console.warn('pling: the Markdown renderer did not load; answers are shown as plain text', e);
     return null;
