@@ -296,6 +296,8 @@ test('a malformed snapshot is a PlingSnapshotError naming what and where', async
   await openTodos(page);
   const e = await page.evaluate(async () => {
     const { Observed } = await import('/js/src/engine.js');
+    // The engine starts lazily: load it before using it directly.
+    await window.todoApp.pling.ready();
     try {
       new Observed(JSON.stringify({ actions: [{ id: 'a', region: 'nowhere' }] }));
     } catch (error) {
@@ -312,6 +314,7 @@ test('every error is a typed PlingError: instanceof works and says what, where a
     const m = await import('/js/src/index.js');
     const { Observed } = await import('/js/src/engine.js');
     const fresh = await import('/js/src/engine.js?typed');
+    await window.todoApp.pling.ready(); // the engine starts lazily
     const seen = {};
     const take = (key, Kind, fn) => {
       try {
