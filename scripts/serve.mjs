@@ -22,12 +22,31 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.jsx': 'text/javascript; charset=utf-8',
 };
+
+// TodoMVC apps from the npm package `todomvc`, served unmodified at /todomvc/examples/<app>/,
+// as the package lays them out (their info bar reads /todomvc/learn.json). Pling is added from
+// the outside: the server adds two tags to the app's own index.html, as a page
+// author adds them to theirs — a fixture that seeds the app's storage when the URL asks for
+// `?todos=N` (tests and the evaluation only), and the app's declaration script
+// (www/todomvc/<app>.js).
+const TODOMVC = ['vanillajs', 'react', 'vue'];
+const TODOMVC_APP = new RegExp(`^todomvc/(examples/(?:${TODOMVC.join('|')})/.*|learn\\.json)$`);
+
+/** The app's own index.html with Pling's two tags added. */
+function withPling(html, app) {
+  const seed = `<script src="/todomvc/seed.js" data-app="${app}"></script>`;
+  const declare = `<script type="module" src="/todomvc/${app}.js"></script>`;
+  return html.replace(/<head>/i, `<head>\n${seed}`).replace(/<\/body>/i, `${declare}\n</body>`);
+}
 
 /** Maps a URL path to a file under the repository, or null when it is outside what we serve. */
 function fileFor(pathname) {
   const clean = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
   if (clean.split(sep).includes('..')) return null;
+  const app = clean.split(sep).join('/').match(TODOMVC_APP);
+  if (app) return join(root, 'node_modules', 'todomvc', app[1]);
   if (clean.startsWith(`js${sep}`) || clean.startsWith('js/')) return join(root, clean);
   if (clean.startsWith('crates/pling-core/tests/fixtures/')) return join(root, clean);
   return join(root, 'www', clean);
@@ -76,7 +95,8 @@ export function startServer(options = {}) {
       res.end('not found');
       return;
     }
-    const body = await readFile(file);
+    const app = TODOMVC.find((name) => file === join(root, 'node_modules', 'todomvc', 'examples', name, 'index.html'));
+    const body = app ? withPling(await readFile(file, 'utf8'), app) : await readFile(file);
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...extra });
     res.end(body);
   });

@@ -63,6 +63,10 @@ export const PAGES = {
     path: '/hostile', app: 'hostileApp', confirms: ['delete_all'], secrets: ['SECRET-TOKEN-1234', 'KEY-abcdef-42', 'CARD-SECRET-5555', 'EMAILSECRET', 'PIN-98765'],
     data: () => ({ counts: { ...window.hostileApp.counts }, notes: window.hostileApp.notes.map((n) => n.text), promo: !!document.getElementById('promo'), alert: !!document.getElementById('alert') }),
   },
+  ...Object.fromEntries(['vanillajs', 'react', 'vue'].flatMap((app) => [30, 200].map((n) => [`todomvc-${app}-${n}`, {
+    path: `/todomvc/examples/${app}/?todos=${n}`, app: 'todomvcApp', confirms: ['destroy', 'clear_completed'],
+    data: () => window.todomvcApp.probe(),
+  }]))),
   todos: {
     path: '/todos', app: 'todoApp', confirms: [],
     data: () => ({ todos: window.todoApp.todos.map((t) => ({ ...t })), search: document.getElementById('search').value }),
@@ -381,10 +385,71 @@ const TODOS = [
   },
 ];
 
+/** The titles of a TodoMVC probe's todos, and those completed. */
+const titles = (probe) => Object.values(probe.rows).map((t) => t.title);
+const completedTitles = (probe) => Object.values(probe.rows).filter((t) => t.completed).map((t) => t.title).sort();
+
+/** The same tasks on each unmodified TodoMVC build (tests/todomvc.spec.js covers the declarations). */
+const TODOMVC = ['vanillajs', 'react', 'vue'].flatMap((app) => [
+  {
+    page: `todomvc-${app}-30`, category: 'form fill', request: 'Add “Buy bread” to my todos.',
+    plan: [act({ name: 'add_todo', arguments: { title: 'Buy bread' } }), say('Added “Buy bread”.')],
+    check: ({ before, after }) => expect(titles(after)).toEqual([...titles(before), 'Buy bread']),
+  },
+  {
+    page: `todomvc-${app}-30`, category: 'named by content', request: 'I got the milk, tick it off.',
+    plan: [onRow('toggle', 'Buy milk'), say('“Buy milk” is completed.')],
+    check: ({ before, after }) => expect(completedTitles(after)).toEqual([...completedTitles(before), 'Buy milk'].sort()),
+  },
+  {
+    page: `todomvc-${app}-30`, category: 'two arguments', request: 'Change “Water the plants” to “Water the cactus”.',
+    plan: [onRow('edit', 'Water the plants', { title: 'Water the cactus' }), say('Renamed it to “Water the cactus”.')],
+    check: ({ before, after }) => expect(titles(after)).toEqual(titles(before).map((t) => (t === 'Water the plants' ? 'Water the cactus' : t))),
+  },
+  {
+    page: `todomvc-${app}-30`, category: 'read action', request: 'Show me only the completed ones.',
+    plan: [act({ name: 'show', arguments: { filter: 'completed' } }), say((s) => `These are your ${s.records().length} completed todos.`)],
+    check: ({ before, after, result }) => {
+      expect(after.filter).toBe('completed');
+      expect(after.rows).toEqual(before.rows);
+      expect(result.message).toBe('These are your 5 completed todos.');
+    },
+  },
+  {
+    page: `todomvc-${app}-30`, category: 'confirm yes', request: 'Clear the completed todos.',
+    plan: [act({ name: 'clear_completed', arguments: {} }), say('The completed todos are cleared.')],
+    confirms: ['clear_completed'], yes: [true],
+    check: ({ before, after }) => {
+      expect(completedTitles(after)).toEqual([]);
+      expect(titles(after)).toEqual(Object.values(before.rows).filter((t) => !t.completed).map((t) => t.title));
+    },
+  },
+  {
+    page: `todomvc-${app}-30`, category: 'confirm no', request: 'Delete “Pick up the dry cleaning”.',
+    plan: [onRow('destroy', 'Pick up the dry cleaning'), say('You declined, so it was not deleted.')],
+    confirms: ['destroy'], yes: [false], refusals: [DECLINED],
+    check: (o) => unchanged(o),
+  },
+  {
+    page: `todomvc-${app}-30`, category: 'read-only', request: 'How many todos are still active?',
+    plan: [say((s) => `${s.state().counts.active} todos are still active.`)],
+    check: (o) => {
+      unchanged(o);
+      expect(o.result.message).toBe('25 todos are still active.');
+    },
+  },
+  {
+    page: `todomvc-${app}-200`, category: 'row out of view', request: 'Mark “Renew the passport” as done.',
+    plan: [unseen('Renew the passport', { name: 'find', arguments: { text: 'passport' } }), onRow('toggle', 'Renew the passport'), say('“Renew the passport” is completed.')],
+    check: ({ before, after }) => expect(completedTitles(after)).toEqual([...completedTitles(before), 'Renew the passport'].sort()),
+  },
+]);
+
 export const TASKS = /** @type {Task[]} */ ([
   ...TASKS_PAGE,
   ...ORDERS,
   ...LAB,
   ...HOSTILE,
   ...TODOS,
+  ...TODOMVC,
 ]);
