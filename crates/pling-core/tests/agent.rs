@@ -1222,7 +1222,7 @@ fn the_unseen_row_assist_can_ask_at_once_or_be_off() {
         let (requests, _, asked) = drive_with(
             &mut Agent::new(c),
             &mut page,
-            "Mark t12 as done.",
+            "Mark the last task as done.",
             script,
             |_| true,
             |_| {},
@@ -1232,6 +1232,43 @@ fn the_unseen_row_assist_can_ask_at_once_or_be_off() {
     let confirm = Assists { unseen_rows: UnseenRows::Confirm, ..Assists::default() };
     assert_eq!(run(confirm), (2, 1, true), "the person allowed it on the card");
     assert_eq!(run(Assists::none()), (2, 0, true), "off: the spec's loop alone");
+}
+
+#[test]
+fn a_row_the_person_named_by_its_id_runs_at_once_in_any_language() {
+    use pling_core::assist::{Assists, UnseenRows};
+    for unseen_rows in [UnseenRows::Discover, UnseenRows::Confirm] {
+        for ask in ["Mark t12 as done.", "Markiere t12 als erledigt.", "t12を完了にしてください。"]
+        {
+            let mut c = config();
+            c.assists = Assists { unseen_rows, ..Assists::default() };
+            let script = vec![
+                tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t12"}"#)]),
+                text_reply("Done."),
+            ];
+            let mut page = Page::new();
+            let (requests, _, asked) =
+                drive_with(&mut Agent::new(c), &mut page, ask, script, |_| false, |_| {});
+            assert_eq!((requests.len(), asked.len(), page.done[11]), (2, 0, true), "{ask}");
+            assert!(refusals(&requests[1]).is_empty(), "{ask}: {:?}", refusals(&requests[1]));
+        }
+    }
+    // An id inside a longer one is not the id: t1 is not named by "t12".
+    let script = vec![
+        tool_reply(None, vec![call("c1", "toggle", r#"{"record":"t11"}"#)]),
+        text_reply("Done."),
+    ];
+    let mut page = Page::new();
+    let (requests, _, _) = drive_with(
+        &mut Agent::new(config()),
+        &mut page,
+        "Mark t110 done.",
+        script,
+        |_| false,
+        |_| {},
+    );
+    assert!(!page.done[10], "t11 is not named by t110");
+    assert_eq!(refusals(&requests[1]).len(), 1);
 }
 
 #[test]
@@ -1322,7 +1359,7 @@ fn an_id_only_row_the_model_was_shown_runs_and_an_uncited_guess_goes_back() {
     let (requests, _, _) = drive_with(
         &mut Agent::new(config()),
         &mut page,
-        "Mark t12 as done.",
+        "Mark the last task as done.",
         script,
         |_| true,
         uncited,

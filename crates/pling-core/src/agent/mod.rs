@@ -780,7 +780,7 @@ impl Agent {
         };
         let writes =
             crate::call::action_of(shown.snapshot(), checked).is_none_or(|a| a.effect == Write);
-        if !writes || checked.handoff {
+        if !writes || checked.handoff || crate::assist::unseen::named_in(&self.request, record) {
             return Verdict::Run;
         }
         let mode = self.config.assists.unseen_rows;

@@ -7,6 +7,8 @@
 //! shown: a write on a row whose fields appeared in no observation of this conversation —
 //! while the page does give that row fields, or the observation never even cited its id — is
 //! a write on a row the model cannot have read.
+//! A row the person named by its id is not a guess either: the model took the id from their
+//! words, whatever language those are in.
 //! Such a call goes back once with the page's own ways to find rows, or — made again, or in
 //! [`UnseenRows::Confirm`] mode — runs only once the person allows it on a card that shows the
 //! row. A model that looked first (searched, scrolled, paged) never meets this check.
@@ -84,6 +86,26 @@ impl SeenRows {
     }
 }
 
+/// Whether the person's `request` names `record` by its id: the id stands in it as a whole
+/// token, not inside a longer word or number (`1497` in "refund order #1497", not in "14970").
+/// A letter of another script next to it ends it as a space would: "t12を" names `t12`.
+pub fn named_in(request: &str, record: &str) -> bool {
+    let (Some(first), Some(last)) = (record.chars().next(), record.chars().next_back()) else {
+        return false;
+    };
+    request.match_indices(record).any(|(at, _)| {
+        let before = request[..at].chars().next_back();
+        let after = request[at + record.len()..].chars().next();
+        !before.is_some_and(|c| continues(first, c)) && !after.is_some_and(|c| continues(last, c))
+    })
+}
+
+/// Whether `next`, beside an id's end character `edge`, would make one token with it.
+fn continues(edge: char, next: char) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    word(edge) && word(next) && edge.is_ascii() == next.is_ascii()
+}
+
 /// Whether the model was shown all there is of `record`: its id is cited and the page gives
 /// the row no fields to read. A row whose fields the page declares, or whose id the
 /// observation never cited, is one the model cannot have read.
@@ -103,4 +125,22 @@ fn send_back(shown: &Observed, name: &str, record: &str) -> String {
     format!(
         "not run: you have not been shown the fields of row `{record}` (it is only in the citation ids), so it may not be the row meant. To act on the row the person means, {find}. If the person named this row by its id or position, make the same call to `{name}` again: the person will be asked to allow it on a card that shows the row"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::named_in;
+
+    #[test]
+    fn an_id_is_named_only_as_a_whole_token() {
+        assert!(named_in("Refund order #1497, please", "1497"));
+        assert!(named_in("t12を完了に", "t12"));
+        assert!(named_in("c-013", "c-013"));
+        assert!(!named_in("Refund order 14970", "1497"));
+        assert!(!named_in("Mark t120 done", "t12"));
+        assert!(!named_in("Mark it done", ""));
+        assert!(!named_in("ein Beispiel", "ei"));
+        assert!(named_in("注文A-7を返金", "A-7"));
+        assert!(!named_in("注文番号を", "番号"), "inside a word of its own script");
+    }
 }
