@@ -62,9 +62,9 @@ export function fromEngine(error) {
   const known = FROM_ENGINE[/** @type {keyof typeof FROM_ENGINE} */ (error.name)];
   if (!known) return error;
   const [Kind, code] = known;
-  const path = /^((?:[A-Za-z_$][\w$]*|\[\d+\])(?:\.[A-Za-z_$][\w$]*|\[\d+\])*) /.exec(error.message)?.[1];
-  const control = code === 'limits' ? /`?(max[A-Z]\w*|reserveForOutput|compactRatio|keepRecent)`?/.exec(error.message)?.[1] : undefined;
-  return new Kind(error.message, { code, where: code === 'snapshot' ? path : undefined, what: control, cause: error });
+  // The engine sets `where` and `what` on the error it throws.
+  const { where, what } = /** @type {{where?: unknown, what?: unknown}} */ (error);
+  return new Kind(error.message, { code, where: typeof where === 'string' ? where : undefined, what: typeof what === 'string' ? what : undefined, cause: error });
 }
 
 /**

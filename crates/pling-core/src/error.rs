@@ -72,6 +72,23 @@ pub enum SnapshotError {
     },
 }
 
+impl SnapshotError {
+    /// The path of the value at fault (`actions[0].region`), for an error that has one place;
+    /// a duplicate id gives its second declaration.
+    pub fn place(&self) -> Option<&str> {
+        match self {
+            Self::Parse { path: at, .. }
+            | Self::DuplicateId { second: at, .. }
+            | Self::EmptyId { at }
+            | Self::UnknownRegion { at, .. }
+            | Self::InvalidRows { at, .. }
+            | Self::InvalidParams { at, .. }
+            | Self::UnknownExpectation { at, .. } => Some(at),
+            Self::RegionCycle { .. } => None,
+        }
+    }
+}
+
 /// Why a set of limits was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LimitsError {
@@ -91,4 +108,40 @@ pub enum LimitsError {
         /// What is wrong.
         problem: String,
     },
+}
+
+impl LimitsError {
+    /// The control at fault, as the spec names it (`maxTokens`), when the error names one.
+    pub fn control(&self) -> Option<&str> {
+        match self {
+            Self::Parse { path, .. } => {
+                let control = path.split(['.', '[']).next().unwrap_or_default();
+                Some(control).filter(|c| !c.is_empty())
+            }
+            Self::OutOfRange { name, .. } => Some(name),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LimitsError, SnapshotError};
+
+    #[test]
+    fn errors_name_their_place_and_control_apart_from_the_message() {
+        let unknown =
+            SnapshotError::UnknownRegion { at: "actions[0].region".into(), region: "x".into() };
+        assert_eq!(unknown.place(), Some("actions[0].region"));
+        let parse =
+            SnapshotError::Parse { path: "records[2].id".into(), message: "a string".into() };
+        assert_eq!(parse.place(), Some("records[2].id"));
+        assert_eq!(SnapshotError::RegionCycle { region: "a".into() }.place(), None);
+        let range =
+            LimitsError::OutOfRange { name: "compactRatio", problem: "must be below 1".into() };
+        assert_eq!(range.control(), Some("compactRatio"));
+        let parse = LimitsError::Parse { path: "maxTokens".into(), message: "a number".into() };
+        assert_eq!(parse.control(), Some("maxTokens"));
+        let whole = LimitsError::Parse { path: ".".into(), message: "an object".into() };
+        assert_eq!(whole.control(), None, "the whole object names no one control");
+    }
 }

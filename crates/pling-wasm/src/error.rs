@@ -1,4 +1,5 @@
-//! Core errors as JS `Error` objects with a distinguishing `name`.
+//! Core errors as JS `Error` objects with a distinguishing `name`, and the details the JS
+//! error classes carry (`where`, `what`) as properties, never to be read out of the message.
 
 use wasm_bindgen::JsValue;
 
@@ -14,14 +15,25 @@ fn named_error(name: &str, message: &dyn std::fmt::Display) -> JsValue {
     error.into()
 }
 
-/// A malformed snapshot (`PlingSnapshotError`).
-pub fn snapshot(e: pling_core::SnapshotError) -> JsValue {
-    js_error("PlingSnapshotError", e)
+/// `error` with `key` set to `value`, when there is one.
+fn with_detail(error: JsValue, key: &str, value: Option<&str>) -> JsValue {
+    if let Some(value) = value {
+        // Setting a property on a fresh Error object cannot fail.
+        let _ = js_sys::Reflect::set(&error, &key.into(), &value.into());
+    }
+    error
 }
 
-/// Malformed limits (`PlingLimitsError`).
+/// A malformed snapshot (`PlingSnapshotError`); `where` is the path of the value at fault.
+pub fn snapshot(e: pling_core::SnapshotError) -> JsValue {
+    let place = e.place().map(str::to_owned);
+    with_detail(js_error("PlingSnapshotError", e), "where", place.as_deref())
+}
+
+/// Malformed limits (`PlingLimitsError`); `what` is the control at fault.
 pub fn limits(e: pling_core::LimitsError) -> JsValue {
-    js_error("PlingLimitsError", e)
+    let control = e.control().map(str::to_owned);
+    with_detail(js_error("PlingLimitsError", e), "what", control.as_deref())
 }
 
 /// A call that does not resolve to an action (`PlingCallError`).

@@ -93,17 +93,21 @@ pub fn named_in(request: &str, record: &str) -> bool {
     let (Some(first), Some(last)) = (record.chars().next(), record.chars().next_back()) else {
         return false;
     };
-    request.match_indices(record).any(|(at, _)| {
+    let starts = request.char_indices().filter(|&(at, _)| request[at..].starts_with(record));
+    starts.map(|(at, _)| at).any(|at| {
         let before = request[..at].chars().next_back();
         let after = request[at + record.len()..].chars().next();
         !before.is_some_and(|c| continues(first, c)) && !after.is_some_and(|c| continues(last, c))
     })
 }
 
-/// Whether `next`, beside an id's end character `edge`, would make one token with it.
+/// Whether `next`, beside an id's end character `edge`, would make one token with it: both
+/// ASCII letters, digits or `_`, or both outside ASCII (where scripts without spaces, such as
+/// Japanese, leave no boundary to find, so an id written in them is named only between
+/// spaces or punctuation).
 fn continues(edge: char, next: char) -> bool {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    word(edge) && word(next) && edge.is_ascii() == next.is_ascii()
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    (word(edge) && word(next)) || (!edge.is_ascii() && !next.is_ascii())
 }
 
 /// Whether the model was shown all there is of `record`: its id is cited and the page gives
