@@ -533,3 +533,35 @@ test('a handoff is a card that says what the person must do and takes them to th
   await expect(page.locator('#pay-button')).toBeFocused();
   expect(await page.evaluate(() => window.hostileApp.counts.pay)).toBe(0);
 });
+
+test('a checkbox whose row declares no field: its receipt and the step say it was checked, and `expects` is met', async ({ page }) => {
+  // The README's script-tag list: the checkbox is the action's control and no field shows its state.
+  await page.goto('/plain/chat.html');
+  await page.evaluate(() => window.Pling.ready);
+  model.script([reply.calls([{ name: 'buy', arguments: { record: 'g1' } }]), reply.text('Milk is bought.')]);
+  await page.evaluate((url) => {
+    const { Pling } = window;
+    const box = document.querySelector('[data-pling-record="g1"]');
+    box.removeAttribute('data-pling-field');
+    box.setAttribute('data-pling-expects', 'actions');
+    Pling.chat.destroy();
+    Pling.chat = Pling.mountChat(Pling.instance, { baseURL: url, model: 'scripted', title: 'Helper' });
+    Pling.chat.open();
+  }, model.url);
+  // The row's control carries what it holds, as the snapshot's page data.
+  const before = await page.evaluate(async () => (await window.Pling.instance.observe()).snapshot.actions.find((a) => a.id === 'buy@g1'));
+  expect(before).toMatchObject({ record: 'g1', value: false, expects: ['actions'] });
+  await page.locator('.pling-chat input').fill('I bought the milk.');
+  await page.locator('.pling-chat .send').click();
+  await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('Milk is bought.');
+  expect(await page.locator('[data-pling-record="g1"]').isChecked()).toBe(true);
+  // The model reads that the control changed, and the declared expectation holds.
+  const tool = model.requests[1].body.messages.find((m) => m.role === 'tool');
+  const receipt = JSON.parse(tool.content).result;
+  expect(receipt.changed.actions).toEqual({ values: [{ id: 'buy@g1', from: false, to: true }] });
+  expect(receipt.warning).toBeUndefined();
+  // The person reads it under the step, in words.
+  const step = page.locator('.pling-chat .msg.step');
+  await step.locator('summary', { hasText: 'Details' }).click();
+  await expect(step.locator('details li')).toHaveText(['“Milk”: unchecked → checked']);
+});

@@ -132,14 +132,54 @@ test('settle waits for a running animation', async ({ page }) => {
 
 test('settle waits for a delayed render the page declares busy, and for staged renders', async ({ page }) => {
   await openLab(page);
-  const r = await page.evaluate(() => window.labApp.pling.call('load_sessions'));
-  expect(r.ok).toBe(true);
-  expect(r.settle.waitedMs).toBeGreaterThanOrEqual(250);
+  // The delayed render: the page says it is busy until the render lands, so the call returns
+  // after it — read at the moment the call returns, not after another round trip.
+  const loaded = await page.evaluate(async () => {
+    const { pling, state } = window.labApp;
+    const r = await pling.call('load_sessions');
+    return { r, loading: state.loading, rows: document.querySelectorAll('#sessions li').length, status: document.getElementById('status').textContent };
+  });
+  expect(loaded.r.ok).toBe(true);
+  expect(loaded.r.settle.settled).toBe(true);
+  expect(loaded).toMatchObject({ loading: false, rows: 3, status: 'Loaded' });
   const o = await page.evaluate(() => window.labApp.pling.observe());
   expect(o.section).toContain('## Records on this page (3 total');
-  const staged = await page.evaluate(() => window.labApp.pling.call('render_stages'));
-  expect(staged.settle.settled).toBe(true);
-  expect(await page.locator('#status').textContent()).toBe('Stage 6');
+  // Staged renders: each stage well inside the quiet window after the one before (a timer
+  // late by most of the window still keeps the page changing), and together much longer than
+  // the window, so only waiting for the last one returns after all of them. What is asserted
+  // is order: every stage rendered before the call returned, a full quiet window after the last.
+  const staged = await page.evaluate(async () => {
+    const { Pling } = await import('/js/src/index.js');
+    const quietMs = 400;
+    const stages = { count: 12, everyMs: 50 };
+    const p = new Pling({ attributes: false, settle: { quietMs, maxWaitMs: 10_000 } });
+    const status = document.getElementById('status');
+    const rendered = [];
+    p.action({
+      id: 'render_stages', description: 'Render the status in stages', effect: 'read',
+      handler: () => {
+        const step = () => {
+          rendered.push(performance.now());
+          status.textContent = `Stage ${rendered.length}`;
+          if (rendered.length < stages.count) setTimeout(step, stages.everyMs);
+        };
+        step();
+      },
+    });
+    const r = await p.call('render_stages');
+    const returnedAt = performance.now();
+    const out = { r, quietMs, count: stages.count, rendered: rendered.length, status: status.textContent, afterLast: returnedAt - rendered[rendered.length - 1], span: rendered[rendered.length - 1] - rendered[0] };
+    p.destroy();
+    return out;
+  });
+  expect(staged.r.ok).toBe(true);
+  expect(staged.r.settle.settled).toBe(true);
+  expect(staged.rendered).toBe(staged.count);
+  expect(staged.status).toBe(`Stage ${staged.count}`);
+  expect(staged.afterLast).toBeGreaterThanOrEqual(staged.quietMs);
+  // The stages outlasted the quiet window: a settle that waited one window after the first
+  // change, not for the last one, would have returned before the last stage.
+  expect(staged.span).toBeGreaterThan(staged.quietMs);
 });
 
 test('settle gives up at its maximum wait and says so', async ({ page }) => {

@@ -515,7 +515,12 @@ class OverlayProbe {
 
 const inBox = ({ x, y }, r) => x >= r.left && x < r.right && y >= r.top && y < r.bottom;
 
-/** Disabled, hidden, covered, in view, and what a field holds now: an element's facts. */
+/**
+ * Disabled, hidden, covered, in view, and what a field holds now: an element's facts. A row's
+ * control (`checkHidden` false: its row's place decides) is not checked for being hidden, and
+ * its value is carried too, so a receipt can say a checkbox was checked when no field of the
+ * row shows it.
+ */
 function elementFacts(ctx, action, el, declaredReason, checkHidden) {
   if (!(el instanceof Element)) return;
   if (checkHidden && !isShown(el)) {
@@ -532,7 +537,6 @@ function elementFacts(ctx, action, el, declaredReason, checkHidden) {
   if (isCovered(el, ctx.facts, inView)) action.covered = true;
   // What the field holds now is page data the model needs to see (masked when sensitive). An
   // empty field is left unsaid, as the spec's example has it.
-  if (!checkHidden) return;
   const value = currentValue(el);
   if (value !== undefined && value !== '') {
     if (isSensitive(el)) ctx.secrets.note(value);

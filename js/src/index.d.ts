@@ -624,9 +624,11 @@ export interface ChatOptions extends AssistantOptions {
 /**
  * Every word the chat widget shows. `{name}` placeholders are filled in: `{title}` (open),
  * `{action}` and `{row}` (step, stepOnRow), `{text}` (quote), `{what}` (allowLabel, denyLabel),
- * `{row}` and `{fields}` (changedFields), `{rows}` (added, removed), `{page}` (pageMoved),
- * `{message}` (pageSays), `{reason}` (couldNotStart), `{request}` (interrupted), `{seconds}`
- * (rateLimitedWait). The problem kinds (`unreachable` … `engine`) word a failed model call.
+ * `{row}` and `{fields}` (changedFields), `{control}`, `{from}` and `{to}` (valueChanged: a
+ * control's new value, a checkbox's worded `checked` or `unchecked`), `{rows}` (added,
+ * removed), `{page}` (pageMoved), `{message}` (pageSays), `{reason}` (couldNotStart),
+ * `{request}` (interrupted), `{seconds}` (rateLimitedWait). The problem kinds (`unreachable` …
+ * `engine`) word a failed model call.
  */
 export interface ChatStrings {
   title: string;
@@ -647,6 +649,9 @@ export interface ChatStrings {
   stepRunning: string;
   details: string;
   changedFields: string;
+  valueChanged: string;
+  checked: string;
+  unchecked: string;
   added: string;
   removed: string;
   pageMoved: string;

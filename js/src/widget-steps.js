@@ -101,12 +101,28 @@ export function receiptLines(strings, receipt, labelOf) {
   if (receipt.ok === false && receipt.error) lines.push(receipt.error);
   if (changed.page?.to) lines.push(fill(strings.pageMoved, { page: changed.page.to }));
   for (const c of changed.records?.changed ?? []) lines.push(fill(strings.changedFields, { row: quoted(c.id), fields: c.fields.join(', ') }));
+  for (const v of changed.actions?.values ?? []) lines.push(valueLine(strings, receipt.action, v, quoted));
   if (changed.records?.added?.length) lines.push(fill(strings.added, { rows: rows(changed.records.added) }));
   if (changed.records?.removed?.length) lines.push(fill(strings.removed, { rows: rows(changed.records.removed) }));
   for (const [name, { from, to }] of Object.entries(changed.state ?? {})) lines.push(`${name}: ${stateChange(from, to)}`);
   for (const f of changed.feedback ?? []) lines.push(fill(strings.pageSays, { message: f.message }));
   if (!lines.length) lines.push(strings.nothingChanged);
   return lines;
+}
+
+/**
+ * A control's new value: "“Milk”: unchecked → checked" for the row the step acted on, else
+ * named by its action ("Set the display name: “Ana” → “Ana Lima”").
+ * @param {ChatStrings} strings
+ * @param {{id?: string, description?: string, record?: string}} action the receipt's action
+ * @param {{id: string, from: unknown, to: unknown}} change
+ * @param {(record: string) => string} quoted a row by its label, quoted
+ */
+function valueLine(strings, action, change, quoted) {
+  const own = change.id === action.id;
+  const control = own && action.record ? quoted(action.record) : own && action.description ? action.description : change.id;
+  const value = (v) => (typeof v === 'boolean' ? (v ? strings.checked : strings.unchecked) : fill(strings.quote, { text: shown(v) }));
+  return fill(strings.valueChanged, { control, from: value(change.from), to: value(change.to) });
 }
 
 /** A state's change: "3 → 2"; for an object, only its members that changed ("paid: 58 → 57"). */

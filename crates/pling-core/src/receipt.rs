@@ -1,6 +1,8 @@
 //! Receipts: what an action did, from the snapshots before and after it — records added,
-//! removed or changed (which fields), rows a view change showed or hid, operations that became available or unavailable, state
-//! changes, new feedback, a change of page identity — as the tool result the model reads.
+//! removed or changed (which fields), rows a view change showed or hid, operations that became
+//! available or unavailable, controls whose value changed (a checkbox checked, an option chosen,
+//! text typed), state changes, new feedback, a change of page identity — as the tool result the
+//! model reads.
 
 use crate::json::{Map, Value};
 use crate::json_text::{object, present, strings, strings_or_null, text};
@@ -25,7 +27,7 @@ pub struct Changes {
     /// Records added, removed or changed.
     #[serde(skip_serializing_if = "RecordChanges::is_empty")]
     pub records: RecordChanges,
-    /// Operations that became available or unavailable.
+    /// Operations that became available or unavailable, and controls whose value changed.
     #[serde(skip_serializing_if = "ActionChanges::is_empty")]
     pub actions: ActionChanges,
     /// State groups whose value changed: `{name: {from, to}}`.
@@ -109,7 +111,7 @@ impl RecordChanges {
     }
 }
 
-/// Operations whose availability changed.
+/// Operations whose availability changed, and actions whose control holds another value.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ActionChanges {
@@ -119,22 +121,49 @@ pub struct ActionChanges {
     /// Operations that could run before and cannot now (or are gone).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub now_unavailable: Vec<String>,
+    /// Actions whose control holds another value than before: a checkbox checked or cleared,
+    /// an option chosen, text typed — the change itself, where no record field shows it. At
+    /// most [`MAX_LISTED`], in page order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<ValueChange>,
+}
+
+/// An action whose control's value changed, as page data: `{"id": "buy@g1", "from": false,
+/// "to": true}`. A sensitive value is only ever its mask, as the shim wrote it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ValueChange {
+    /// The action's id (`buy@g1` for a row's control).
+    pub id: String,
+    /// What its control held before (`""` when empty): a checkbox's state, an option, text.
+    pub from: Value,
+    /// What it holds after the action.
+    pub to: Value,
 }
 
 impl ActionChanges {
-    /// The JSON form (its `Serialize` form); `null` when no availability changed.
+    /// The JSON form (its `Serialize` form); `null` when nothing changed.
     fn to_json(&self) -> Value {
         if self.is_empty() {
             return Value::Null;
         }
+        let mut values = Vec::with_capacity(self.values.len());
+        for v in &self.values {
+            values.push(object([
+                ("id", v.id.as_str().into()),
+                ("from", v.from.clone()),
+                ("to", v.to.clone()),
+            ]));
+        }
+        let values = if values.is_empty() { Value::Null } else { Value::Array(values) };
         present([
             ("nowAvailable", strings_or_null(&self.now_available)),
             ("nowUnavailable", strings_or_null(&self.now_unavailable)),
+            ("values", values),
         ])
     }
 
     fn is_empty(&self) -> bool {
-        self.now_available.is_empty() && self.now_unavailable.is_empty()
+        self.now_available.is_empty() && self.now_unavailable.is_empty() && self.values.is_empty()
     }
 }
 
@@ -371,6 +400,37 @@ fn action_changes(before: &Snapshot, after: &Snapshot) -> ActionChanges {
     ActionChanges {
         now_available: newly(&after_ops, &after_available, &before_available),
         now_unavailable: newly(&before_ops, &before_available, &after_available),
+        values: value_changes(before, after),
+    }
+}
+
+/// The actions on both pages whose control holds another value after (in `after`'s order, at
+/// most [`MAX_LISTED`]). An empty field is left unsaid in a snapshot: a missing value beside a
+/// text is `""`, on a control still shown (a hidden one is unavailable and says nothing).
+fn value_changes(before: &Snapshot, after: &Snapshot) -> Vec<ValueChange> {
+    let mut places = StrMap::default();
+    for (i, a) in before.actions.iter().enumerate() {
+        places.insert(a.id.as_str(), i);
+    }
+    let mut out = Vec::new();
+    for new in &after.actions {
+        let Some(at) = places.get(&new.id) else { continue };
+        let old = &before.actions[at];
+        let (Some(from), Some(to)) = (held(old, new), held(new, old)) else { continue };
+        if from != to && out.len() < MAX_LISTED {
+            out.push(ValueChange { id: new.id.clone(), from, to });
+        }
+    }
+    out
+}
+
+/// What `a`'s control holds, as page data shortened like a state's value (a mask stays the
+/// mask), or `""` when it holds no text and `twin`, the same action in the other snapshot, does.
+fn held(a: &Action, twin: &Action) -> Option<Value> {
+    match (&a.value, &twin.value) {
+        (Some(v), _) => Some(summarize(&v.0, 1).0),
+        (None, Some(o)) if o.0.is_string() && a.available => Some(Value::from("")),
+        _ => None,
     }
 }
 
@@ -582,6 +642,12 @@ impl Receipt {
             for change in &mut r.changed {
                 change.id = aliases.cite(&change.id).into_owned();
             }
+            // `buy@<long id>`: a row's control named by the row's alias.
+            for v in &mut c.actions.values {
+                if let Some((head, record)) = v.id.split_once('@') {
+                    v.id = format!("{head}@{}", aliases.cite(record));
+                }
+            }
         }
         self
     }
@@ -637,7 +703,7 @@ pub fn truncate_middle(text: &str, max_tokens: usize) -> String {
 mod tests {
     use super::*;
     use crate::json;
-    use crate::snapshot::{Feedback, FeedbackKind, Record, StateGroup};
+    use crate::snapshot::{Feedback, FeedbackKind, Record, StateGroup, MASK};
 
     fn todos() -> Snapshot {
         let mut s = Snapshot::default();
@@ -829,6 +895,111 @@ mod tests {
             .starts_with("EXPECTATION_FAILED: expected a change in records.changed"));
         let content = r.to_content(1000);
         assert!(content.starts_with(r#"{"result":{"ok":true,"action":{"id":"save","description":"Save"},"changed":{"observed":true},"warning":"EXPECTATION_FAILED"#), "{content}");
+    }
+
+    /// A grocery list as the README's script tag declares it: each row's checkbox is its
+    /// `buy` action, and no field of the row shows whether it is checked.
+    fn groceries(checked: bool) -> Snapshot {
+        let mut s = Snapshot::default();
+        for (id, item) in [("g1", "Milk"), ("g2", "Eggs")] {
+            s.records.push(Record {
+                id: id.into(),
+                fields: [("item".to_owned(), json!(item))].into_iter().collect(),
+                ..Default::default()
+            });
+            s.actions.push(Action {
+                id: format!("buy@{id}"),
+                record: Some(id.into()),
+                value: Some(json!(checked && id == "g1").into()),
+                ..Default::default()
+            });
+        }
+        s
+    }
+
+    #[test]
+    fn a_checkbox_that_is_its_own_row_state_is_a_change() {
+        let (before, after) = (groceries(false), groceries(true));
+        let c = diff(&before, &after);
+        assert!(!c.is_empty(), "a checked box is a change");
+        assert!(c.records.is_empty(), "no field of the row changed");
+        assert_eq!(
+            crate::json::to_value(&c).unwrap(),
+            json!({"observed": true, "actions": {"values": [{"id": "buy@g1", "from": false, "to": true}]}})
+        );
+        let buy = Action { expects: vec!["actions".into()], ..before.actions[0].clone() };
+        let r = Receipt::ran(&buy, "buy@g1", true, None, c).for_record(Some("g1"), &before);
+        assert_eq!(r.warning, None, "a control's change meets `expects: actions`");
+        let content = r.to_content(1000);
+        assert!(
+            content.contains(r#""changed":{"observed":true,"actions":{"values":[{"id":"buy@g1","from":false,"to":true}]}}"#),
+            "{content}"
+        );
+        // Cleared again, it says so the other way round.
+        let back = diff(&after, &before);
+        assert_eq!(
+            (&back.actions.values[0].from, &back.actions.values[0].to),
+            (&json!(true), &json!(false))
+        );
+    }
+
+    #[test]
+    fn typed_text_an_empty_field_and_a_masked_value() {
+        let field = |id: &str, value: Option<&str>, available: bool| Action {
+            id: id.into(),
+            kind: crate::snapshot::ActionKind::Type,
+            value: value.map(|v| json!(v).into()),
+            available,
+            ..Default::default()
+        };
+        let mut before = Snapshot::default();
+        before.actions.push(field("set_name", None, true));
+        before.actions.push(field("set_password", None, true));
+        before.actions.push(field("set_city", Some("Lisbon"), true));
+        before.actions.push(field("set_pin", Some(MASK), true));
+        before.actions.push(field("later", Some("draft"), true));
+        let mut after = Snapshot::default();
+        after.actions.push(field("set_name", Some("Ana Lima"), true));
+        after.actions.push(field("set_password", Some(MASK), true));
+        after.actions.push(field("set_city", None, true));
+        // Another secret typed reads as the same mask: no change can be told, none is made up.
+        after.actions.push(field("set_pin", Some(MASK), true));
+        // Hidden now: unavailable, it says nothing of its value.
+        after.actions.push(field("later", None, false));
+        let c = diff(&before, &after);
+        assert_eq!(
+            crate::json::to_value(&c.actions.values).unwrap(),
+            json!([
+                {"id": "set_name", "from": "", "to": "Ana Lima"},
+                {"id": "set_password", "from": "", "to": MASK},
+                {"id": "set_city", "from": "Lisbon", "to": ""},
+            ])
+        );
+        assert!(c.has("actions"));
+    }
+
+    #[test]
+    fn a_control_on_a_row_with_a_long_id_is_named_by_the_alias() {
+        let uuid = "3f2a9c1b-7d4e-4b8a-9f10-2c3d4e5f6a7b";
+        let with_uuid = |s: &mut Snapshot| {
+            s.records[0].id = uuid.into();
+            s.actions[0].id = format!("buy@{uuid}");
+            s.actions[0].record = Some(uuid.into());
+        };
+        let (mut before, mut after) = (groceries(false), groceries(true));
+        with_uuid(&mut before);
+        with_uuid(&mut after);
+        let alias = crate::alias::alias_of(uuid).unwrap();
+        let aliases = crate::alias::Aliases::of(&[&before, &after]);
+        let r = Receipt::ran(
+            &before.actions[0],
+            &before.actions[0].id,
+            true,
+            None,
+            diff(&before, &after),
+        )
+        .cited(&aliases);
+        assert_eq!(r.changed.unwrap().actions.values[0].id, format!("buy@{alias}"));
     }
 
     #[test]

@@ -100,6 +100,7 @@ fn replies() {
 fn receipts_in_every_shape() {
     use pling_core::receipt::{
         ActionChanges, ActionRef, Changes, PageChange, Receipt, RecordChange, RecordChanges,
+        ValueChange,
     };
     let action = |record: Option<&str>| ActionRef {
         id: "toggle@t1".into(),
@@ -121,7 +122,14 @@ fn receipts_in_every_shape() {
             ],
             more: Some(json!({"changed": 4})),
         },
-        actions: ActionChanges { now_available: vec![], now_unavailable: vec!["undo".into()] },
+        actions: ActionChanges {
+            now_available: vec![],
+            now_unavailable: vec!["undo".into()],
+            values: vec![
+                ValueChange { id: "buy@g1".into(), from: json!(false), to: json!(true) },
+                ValueChange { id: "set_name".into(), from: json!(""), to: json!("Ana") },
+            ],
+        },
         state: json!({"status": "saved"}).as_object().unwrap().clone(),
         feedback: vec![json!({"kind": "info", "text": "Saved"})],
     };
