@@ -1,7 +1,8 @@
 //! Core errors as JS `Error` objects with a distinguishing `name`, and the details the JS
 //! error classes carry (`where`, `what`) as properties, never to be read out of the message.
 
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// A JS `Error` with `name` set, so callers can tell Pling's errors apart.
 pub fn js_error(name: &str, message: impl std::fmt::Display) -> JsValue {
@@ -15,25 +16,45 @@ fn named_error(name: &str, message: &dyn std::fmt::Display) -> JsValue {
     error.into()
 }
 
-/// `error` with `key` set to `value`, when there is one.
-fn with_detail(error: JsValue, key: &str, value: Option<&str>) -> JsValue {
-    if let Some(value) = value {
-        // Setting a property on a fresh Error object cannot fail.
-        let _ = js_sys::Reflect::set(&error, &key.into(), &value.into());
+#[wasm_bindgen]
+extern "C" {
+    /// An `Error` that carries the details the JS error classes read.
+    #[wasm_bindgen(extends = js_sys::Error)]
+    type DetailedError;
+    /// Sets `error.where`: the path of the value at fault.
+    #[wasm_bindgen(method, setter = "where")]
+    fn set_where(this: &DetailedError, value: &str);
+    /// Sets `error.what`: the option or control at fault.
+    #[wasm_bindgen(method, setter = "what")]
+    fn set_what(this: &DetailedError, value: &str);
+}
+
+/// A JS `Error` named `name`, with `where` and `what` set where they are known.
+fn detailed(
+    name: &str,
+    message: &dyn std::fmt::Display,
+    at: Option<&str>,
+    what: Option<&str>,
+) -> JsValue {
+    let error: DetailedError = js_sys::Error::new(&message.to_string()).unchecked_into();
+    error.set_name(name);
+    if let Some(at) = at {
+        error.set_where(at);
     }
-    error
+    if let Some(what) = what {
+        error.set_what(what);
+    }
+    error.into()
 }
 
 /// A malformed snapshot (`PlingSnapshotError`); `where` is the path of the value at fault.
 pub fn snapshot(e: pling_core::SnapshotError) -> JsValue {
-    let place = e.place().map(str::to_owned);
-    with_detail(js_error("PlingSnapshotError", e), "where", place.as_deref())
+    detailed("PlingSnapshotError", &e, e.place(), None)
 }
 
 /// Malformed limits (`PlingLimitsError`); `what` is the control at fault.
 pub fn limits(e: pling_core::LimitsError) -> JsValue {
-    let control = e.control().map(str::to_owned);
-    with_detail(js_error("PlingLimitsError", e), "what", control.as_deref())
+    detailed("PlingLimitsError", &e, None, e.control())
 }
 
 /// A call that does not resolve to an action (`PlingCallError`).
