@@ -2,13 +2,13 @@
 //! budget is applied, and every cut is counted so the rendered text can say what it left out.
 
 use crate::error::SnapshotError;
-use crate::json::Value;
 use crate::limits::Limits;
 use crate::snapshot::{Action, ActionKind, Effect, Index, Snapshot};
-use crate::strmap::StrMap;
-use crate::text::{
-    authored_line, block_json, char_len, data_line, data_value_inline, shorten, summarize, Joined,
-    MAX_VALUE_CHARS,
+use crate::support::json::Value;
+use crate::support::strmap::StrMap;
+use crate::support::text::{char_len, Joined};
+use crate::trust::{
+    authored_line, block_json, data_line, data_value_inline, shorten, summarize, MAX_VALUE_CHARS,
 };
 use serde::Serialize;
 use std::borrow::Cow;
@@ -354,7 +354,7 @@ impl Omissions {
             "locationCut",
             "valuesShortened",
         ];
-        crate::json_text::counts(&names, &counts)
+        crate::support::json_text::counts(&names, &counts)
     }
 }
 
@@ -373,7 +373,7 @@ struct Regions<'a> {
 impl<'a> Regions<'a> {
     fn new(snapshot: &'a Snapshot, index: &Index) -> Self {
         let n = snapshot.regions.len();
-        let mut children: Vec<Vec<usize>> = crate::list::defaults(n);
+        let mut children: Vec<Vec<usize>> = crate::support::list::defaults(n);
         let mut roots = Vec::new();
         for (i, p) in index.parent.iter().enumerate() {
             match p {
@@ -383,7 +383,7 @@ impl<'a> Regions<'a> {
         }
         let mut active = vec![true; n];
         let mut top_inactive = vec![None; n];
-        let mut paths: Vec<String> = crate::list::defaults(n);
+        let mut paths: Vec<String> = crate::support::list::defaults(n);
         let mut preorder = Vec::with_capacity(n);
         let mut stack = Vec::with_capacity(n);
         for &r in roots.iter().rev() {
@@ -425,8 +425,8 @@ fn bounded_path(parent: &str, name: &str) -> String {
     if len <= MAX_PATH_CHARS {
         return full;
     }
-    let start = crate::text::char_at(&full, len - (MAX_PATH_CHARS - 4));
-    let tail = crate::text::part(&full, start, crate::text::END);
+    let start = crate::support::text::char_at(&full, len - (MAX_PATH_CHARS - 4));
+    let tail = crate::support::text::part(&full, start, crate::support::text::END);
     format!("… > {}", tail.trim_start_matches(['>', ' ']))
 }
 
@@ -520,7 +520,7 @@ impl<'a> ActionPass<'a, '_> {
     ) -> Actions<'a> {
         let n = snapshot.regions.len();
         // Each action's fold key, written the first time one of its rows needs it.
-        let keys: Vec<OnceCell<String>> = crate::list::defaults(snapshot.actions.len());
+        let keys: Vec<OnceCell<String>> = crate::support::list::defaults(snapshot.actions.len());
         let mut pass = ActionPass {
             region_counts: vec![(0, 0); n],
             hidden: vec![0; n],
@@ -880,7 +880,7 @@ fn record_line(n: usize, id: &str, r: &crate::snapshot::Record, room: usize) -> 
         let (key, c) = data_line(key, MAX_KEY_CHARS);
         field.push_str(&key);
         field.push(' ');
-        let c2 = crate::text::data_value_capped(v, RECORD_VALUE_CHARS, &mut field);
+        let c2 = crate::trust::data_value_capped(v, RECORD_VALUE_CHARS, &mut field);
         let field_len = char_len(&field);
         if len + field_len > room {
             left_out.push(key);
@@ -1251,7 +1251,7 @@ fn count(
     }
 }
 
-fn row_reason(reason: Option<&crate::text::Authored>) -> &str {
+fn row_reason(reason: Option<&crate::trust::Authored>) -> &str {
     reason.map(|r| r.as_str()).filter(|r| !r.trim().is_empty()).unwrap_or(DEFAULT_REASON)
 }
 
@@ -1307,7 +1307,7 @@ pub const MAX_NAME_CHARS: usize = 64;
 /// become `_`, at most 64 characters, never empty.
 pub fn legal_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len().min(MAX_NAME_CHARS));
-    for c in crate::text::first_chars(name, MAX_NAME_CHARS).chars() {
+    for c in crate::support::text::first_chars(name, MAX_NAME_CHARS).chars() {
         out.push(if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' });
     }
     if out.is_empty() {
@@ -1323,7 +1323,7 @@ fn assign_names(entries: &mut [Entry<'_>], names: &[&str]) {
     // entries of one name cost a thousand steps, not half a million. The names live in one
     // cell per entry, set in order, so the map borrows them as it grows (a map of `&str`
     // keys, like the snapshot's index, keeps one copy of the hash table's code).
-    let given: Vec<OnceCell<String>> = crate::list::defaults(entries.len());
+    let given: Vec<OnceCell<String>> = crate::support::list::defaults(entries.len());
     let mut taken = StrMap::default();
     for (cell, raw) in given.iter().zip(names) {
         let base = legal_name(raw);
@@ -1333,7 +1333,7 @@ fn assign_names(entries: &mut [Entry<'_>], names: &[&str]) {
             loop {
                 let suffix = format!("_{n}");
                 let keep = MAX_NAME_CHARS - suffix.len();
-                name = format!("{}{}", crate::text::part(&base, 0, keep), suffix);
+                name = format!("{}{}", crate::support::text::part(&base, 0, keep), suffix);
                 n += 1;
                 if !taken.contains_key(&name) {
                     break;
@@ -1460,7 +1460,7 @@ fn structure_line(
     (in_view, total): (usize, usize),
 ) -> String {
     let region = &regions.snapshot.regions[r];
-    let mut line = String::from(crate::text::part(INDENT, 0, 2 * depth.min(MAX_INDENT)));
+    let mut line = String::from(crate::support::text::part(INDENT, 0, 2 * depth.min(MAX_INDENT)));
     line.push_str("- ");
     line.push_str(&region_label(region));
     let mut facts: Vec<String> = Vec::new();

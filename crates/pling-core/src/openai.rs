@@ -1,10 +1,10 @@
 //! The OpenAI-compatible `/chat/completions` wire format: request bodies, replies, streamed
 //! deltas, error bodies, and tool calls that models write as text instead of `tool_calls`.
 
-use crate::json::{Map, Value};
-use crate::json_text::{object, text};
-use crate::list::Listed;
-use crate::text::{part, Joined, END};
+use crate::support::json::{Map, Value};
+use crate::support::json_text::{object, text};
+use crate::support::list::Listed;
+use crate::support::text::{part, Joined, END};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use thiserror::Error;
@@ -374,7 +374,7 @@ fn api_error(v: &Value) -> Option<ModelError> {
 
 /// The error for a non-2xx response, from its body when it is an OpenAI error object.
 pub fn http_error(status: u16, body: &str) -> ModelError {
-    match crate::json_text::from_str(body).ok().as_ref().and_then(api_error) {
+    match crate::support::json_text::from_str(body).ok().as_ref().and_then(api_error) {
         Some(ModelError::Api { message, code }) => ModelError::Http { status, message, code },
         _ => {
             let trimmed = body.trim_start();
@@ -384,7 +384,7 @@ pub fn http_error(status: u16, body: &str) -> ModelError {
             } else if trimmed.starts_with('<') {
                 format!("an error page instead of an answer ({})", status_words(status))
             } else {
-                crate::text::first_chars(body, 300).to_owned()
+                crate::support::text::first_chars(body, 300).to_owned()
             };
             ModelError::Http { status, message, code: None }
         }
@@ -420,7 +420,7 @@ pub fn parse_reply(body: &str) -> Result<Reply, ModelError> {
     if body.len() > MAX_REPLY_BYTES {
         return Err(ModelError::TooLarge { bytes: MAX_REPLY_BYTES as u64 });
     }
-    let v: Value = crate::json_text::from_str(body)
+    let v: Value = crate::support::json_text::from_str(body)
         .map_err(|e| ModelError::Malformed { message: format!("not JSON ({e})") })?;
     if let Some(e) = api_error(&v) {
         return Err(e);
@@ -499,7 +499,7 @@ impl StreamAssembler {
         while let Some(end) = rest.bytes().position(|b| b == b'\n') {
             let line = part(rest, 0, end);
             rest = part(rest, end + 1, END);
-            self.line(crate::text::trim_chars(line, &['\r'], false, true))?;
+            self.line(crate::support::text::trim_chars(line, &['\r'], false, true))?;
         }
         self.buffer = rest.to_owned();
         Ok(())
@@ -520,8 +520,8 @@ impl StreamAssembler {
             return Ok(());
         }
         self.events += 1;
-        let v: Value = crate::json_text::from_str(data).map_err(|e| ModelError::Malformed {
-            message: format!("a stream event is not JSON ({e})"),
+        let v: Value = crate::support::json_text::from_str(data).map_err(|e| {
+            ModelError::Malformed { message: format!("a stream event is not JSON ({e})") }
         })?;
         if let Some(e) = api_error(&v) {
             return Err(e);
@@ -686,12 +686,12 @@ fn call_blocks(text: &str) -> Option<Vec<&str>> {
     while !rest.is_empty() {
         let tagged = TAGS.iter().find_map(|(open, close)| Some((rest.strip_prefix(open)?, *close)));
         let (block, after) = if let Some((inner, close)) = tagged {
-            match crate::text::find(inner, close) {
+            match crate::support::text::find(inner, close) {
                 Some(end) => (part(inner, 0, end), part(inner, end + close.len(), END)),
                 None => (inner, ""),
             }
         } else if let Some(inner) = rest.strip_prefix("```") {
-            let end = crate::text::find(inner, "```")?;
+            let end = crate::support::text::find(inner, "```")?;
             (fence_body(part(inner, 0, end)), part(inner, end + 3, END))
         } else if rest.starts_with(['{', '[']) {
             let span = leading_value(rest)?;
@@ -765,7 +765,7 @@ fn calls_in(candidates: Vec<&str>) -> Vec<ToolCall> {
             Some(v) => collect_calls(&v, &mut calls),
             None => {
                 for o in json_objects(text) {
-                    if let Ok(v) = crate::json_text::from_str(o) {
+                    if let Ok(v) = crate::support::json_text::from_str(o) {
                         collect_calls(&v, &mut calls);
                     }
                 }
@@ -784,12 +784,12 @@ fn parses(text: &str) -> bool {
 /// with only its opening brace doubled — a model copying a chat template's `{{"name": …` writes
 /// the first brace twice and closes normally.
 fn lenient(text: &str) -> Option<Value> {
-    crate::json_text::from_str(text)
+    crate::support::json_text::from_str(text)
         .ok()
-        .or_else(|| crate::json_text::from_str(&undouble(text)).ok())
+        .or_else(|| crate::support::json_text::from_str(&undouble(text)).ok())
         .or_else(|| {
             let once = text.strip_prefix('{')?.trim_start();
-            once.starts_with('{').then(|| crate::json_text::from_str(once).ok()).flatten()
+            once.starts_with('{').then(|| crate::support::json_text::from_str(once).ok()).flatten()
         })
 }
 
@@ -821,7 +821,7 @@ fn collect_calls(v: &Value, out: &mut Vec<ToolCall>) {
 }
 
 fn undouble(text: &str) -> String {
-    crate::text::replace(&crate::text::replace(text, "{{", "{"), "}}", "}")
+    crate::support::text::replace(&crate::support::text::replace(text, "{{", "{"), "}}", "}")
 }
 
 /// Balanced top-level `{…}` spans of `text`, string-aware.
@@ -988,7 +988,7 @@ fn signature(parameters: &Value) -> String {
 /// A schema's type in a few words: its enum values (up to 8), or its type name.
 fn type_words(schema: &Value) -> String {
     if let Some(values) = schema["enum"].as_array() {
-        let mut shown = crate::json_text::texts(&values[..values.len().min(8)], " | ");
+        let mut shown = crate::support::json_text::texts(&values[..values.len().min(8)], " | ");
         if values.len() > 8 {
             let _ = write!(shown, " | … {} more", values.len() - 8);
         }
@@ -1003,8 +1003,8 @@ fn type_words(schema: &Value) -> String {
 
 /// Reads a structured-mode reply into calls or an answer.
 pub fn parse_structured(content: &str) -> Option<Reply> {
-    let v: Value = crate::json_text::from_str(content.trim()).ok().or_else(|| {
-        json_objects(content).first().and_then(|o| crate::json_text::from_str(o).ok())
+    let v: Value = crate::support::json_text::from_str(content.trim()).ok().or_else(|| {
+        json_objects(content).first().and_then(|o| crate::support::json_text::from_str(o).ok())
     })?;
     let action = v.get("action")?.as_str()?;
     if action == "answer" {
@@ -1369,7 +1369,7 @@ mod tests {
         assert_eq!(ModelError::from_json(&json!({"type": "nope"})), None);
         assert_eq!(ModelError::from_json(&json!({"type": "http", "status": 70000})), None);
         assert_eq!(
-            crate::json::to_value(ModelError::Timeout { ms: 5 }).unwrap(),
+            crate::support::json::to_value(ModelError::Timeout { ms: 5 }).unwrap(),
             json!({"type": "timeout", "ms": 5})
         );
     }

@@ -3,9 +3,9 @@
 //! core: plain, serde-typed JSON in camelCase. No DOM, CSS, selector or coordinate enters it.
 
 use crate::error::SnapshotError;
-use crate::json::{Map, Value};
-use crate::strmap::StrMap;
-use crate::text::{Authored, DataFields, DataValue, PageText};
+use crate::support::json::{Map, Value};
+use crate::support::strmap::StrMap;
+use crate::trust::{Authored, DataFields, DataValue, PageText};
 use serde::Serialize;
 
 /// One moment of a page, as declared by its author.
@@ -459,7 +459,7 @@ impl Snapshot {
     ///
     /// [`observe`]: crate::observe()
     pub fn parse(json: &str) -> Result<Self, SnapshotError> {
-        let value: Value = crate::json_text::from_str(json)
+        let value: Value = crate::support::json_text::from_str(json)
             .map_err(|e| SnapshotError::Parse { path: e.path.clone(), message: e.to_string() })?;
         Self::from_value(&value)
     }
@@ -819,7 +819,7 @@ fn check_params(params: &Value, row: bool) -> Result<(), String> {
         Some(other) => {
             return Err(format!(
                 "`type` must be \"object\", found {}",
-                crate::json_text::Json(other)
+                crate::support::json_text::Json(other)
             ))
         }
     }

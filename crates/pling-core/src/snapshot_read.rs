@@ -1,13 +1,13 @@
-//! The snapshot read from its JSON, type by type (see [`crate::read`]). Each reader lists the
-//! members its type's `#[serde]` attributes name, with the same defaults.
+//! The snapshot read from its JSON, type by type (see [`crate::support::read`]). Each reader
+//! lists the members its type's `#[serde]` attributes name, with the same defaults.
 
-use crate::json::Value;
-use crate::read::{list, one_of, string, uint, Fields, Read};
 use crate::snapshot::{
     Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record, RecordIds, Region,
     RowException, RowSet, Snapshot, StateGroup,
 };
-use crate::text::{Authored, DataFields, DataValue, PageText};
+use crate::support::json::Value;
+use crate::support::read::{list, one_of, string, uint, Fields, Read};
+use crate::trust::{Authored, DataFields, DataValue, PageText};
 
 const U32: u64 = u32::MAX as u64;
 
