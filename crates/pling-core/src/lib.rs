@@ -35,7 +35,6 @@ pub mod retry;
 mod rules;
 pub mod secret;
 mod snapshot;
-mod snapshot_read;
 pub mod support;
 pub mod tokens;
 pub mod trust;
