@@ -1,9 +1,9 @@
 //! The OpenAI-compatible `/chat/completions` wire format: request bodies, replies, streamed
 //! deltas, error bodies, and tool calls that models write as text instead of `tool_calls`.
 //!
-//! [`wire`] holds the messages, replies and errors; [`request`] writes a request body and
-//! [`structured`] the structured-output form of the tools, for servers without `tool_calls`;
-//! [`stream`] reads a reply, streamed or whole, [`error`] an error answer, and [`recover`]
+//! `wire` holds the messages, replies and errors; `request` writes a request body and
+//! `structured` the structured-output form of the tools, for servers without `tool_calls`;
+//! `stream` reads a reply, streamed or whole, `error` an error answer, and `recover`
 //! finds the calls a model wrote as text.
 
 mod error;
