@@ -1,4 +1,4 @@
-// Generated from the Rust types of pling-core (src/snapshot.rs, src/text.rs,
+// Generated from the Rust types of pling-core (src/snapshot/mod.rs, src/trust.rs,
 // src/limits.rs) by `cargo test -p pling-core --test contract`; do not edit by hand.
 // `PLING_BLESS=1` with that command writes it again after the Rust types change.
 

@@ -3,12 +3,12 @@
 //! tool schema. The assistant loop and the Agent Surface both go through here, so a call means
 //! the same and is refused for the same reasons wherever it comes from.
 
-use crate::json::Value;
 use crate::observed::Observed;
 use crate::receipt::{diff_of, Receipt};
 use crate::render::tool_named;
 use crate::snapshot::{Action, Snapshot};
-use crate::text::Joined;
+use crate::support::json::Value;
+use crate::support::text::Joined;
 use crate::validate;
 use serde::Serialize;
 
@@ -46,7 +46,7 @@ pub struct Call {
 impl Call {
     /// The JSON form (its `Serialize` form).
     pub fn to_json(&self) -> Value {
-        crate::json_text::object([
+        crate::support::json_text::object([
             ("actionId", self.action_id.as_str().into()),
             ("declared", self.declared.as_str().into()),
             ("record", self.record.clone().into()),
@@ -145,12 +145,12 @@ fn parse_arguments(name: &str, arguments: &str) -> Result<(Value, Option<String>
         ));
     }
     let text = if arguments.trim().is_empty() { "{}" } else { arguments };
-    let arguments = match crate::json_text::from_str(text) {
+    let arguments = match crate::support::json_text::from_str(text) {
         Ok(v @ Value::Object(_)) => v,
         Ok(other) => {
             return Err(format!(
                 "arguments must be a JSON object, got {}",
-                crate::json_text::Json(&other)
+                crate::support::json_text::Json(&other)
             ))
         }
         Err(e) => return Err(format!("invalid JSON arguments for `{name}`: {e}")),
@@ -162,7 +162,7 @@ fn parse_arguments(name: &str, arguments: &str) -> Result<(Value, Option<String>
         Some(other) => {
             return Err(format!(
                 "`record` must be a record id string, got {}",
-                crate::json_text::Json(other)
+                crate::support::json_text::Json(other)
             ))
         }
     };

@@ -1,6 +1,6 @@
 //! Typed errors, one enum per operation.
 
-use crate::text::Joined;
+use crate::support::text::Joined;
 use thiserror::Error;
 
 /// Why a snapshot was rejected. Every variant says what is wrong and where.

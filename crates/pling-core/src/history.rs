@@ -4,8 +4,9 @@
 
 use crate::limits::Limits;
 use crate::openai::Message;
-use crate::text::{find, neutralize_tags, part, rfind, Joined, BLOCK_CLOSE, BLOCK_OPEN, END};
+use crate::support::text::{find, part, rfind, Joined, END};
 use crate::tokens::{estimate, estimate_message};
+use crate::trust::{neutralize_tags, BLOCK_CLOSE, BLOCK_OPEN};
 use serde::{Deserialize, Serialize};
 
 /// How a compacted summary begins.
@@ -102,8 +103,8 @@ impl History {
     /// where no value can close the block. The person's `request` under way, when the cut
     /// takes it, stays after the summary as their own message: their words are never page data.
     pub fn compact(&mut self, cut: usize, summary: &str, request: Option<&str>) {
-        let body = neutralize_tags(summary.trim()).replace(crate::text::BLOCK_SENTINEL, "");
-        let content = crate::text::seal(&format!(
+        let body = neutralize_tags(summary.trim()).replace(crate::trust::BLOCK_SENTINEL, "");
+        let content = crate::trust::seal(&format!(
             "{SUMMARY_PREFIX}\n{SUMMARY_NOTE}\n{BLOCK_OPEN}\n{body}\n{BLOCK_CLOSE}"
         ));
         let recent = self.messages.split_off(cut);
@@ -136,8 +137,8 @@ fn message_tokens(m: &Message) -> usize {
 }
 
 fn clip(text: &str, max: usize) -> String {
-    let flat = crate::text::whitespace_words(text).joined(" ");
-    crate::text::shorten(&flat, max).0.into_owned()
+    let flat = crate::support::text::whitespace_words(text).joined(" ");
+    crate::trust::shorten(&flat, max).0.into_owned()
 }
 
 /// Appends `parts`, then a line break, to `out`.
@@ -172,8 +173,9 @@ fn transcript(messages: &[Message]) -> String {
 }
 
 /// Estimated tokens of a request's fixed part: the system message and the tools.
-pub fn fixed_tokens(system: &str, tools: &[crate::json::Value]) -> usize {
-    estimate(system) + tools.iter().map(|t| estimate(&crate::json_text::text(t))).sum::<usize>()
+pub fn fixed_tokens(system: &str, tools: &[crate::support::json::Value]) -> usize {
+    estimate(system)
+        + tools.iter().map(|t| estimate(&crate::support::json_text::text(t))).sum::<usize>()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! defaults, not protocol: lower them for a smaller model, raise them for a richer page.
 
 use crate::error::LimitsError;
-use crate::json::Value;
+use crate::support::json::Value;
 use serde::{Deserialize, Serialize};
 
 /// Every budget the observation and the conversation obey.
@@ -78,7 +78,7 @@ const NAMES: [&str; 12] = [
 impl Limits {
     /// The JSON form (its `Serialize` form): every control, by its camelCase name.
     pub fn to_json(&self) -> Value {
-        let mut map = crate::json::Map::new();
+        let mut map = crate::support::json::Map::new();
         let mut counts = *self;
         for (i, (name, count)) in NAMES.iter().zip(counts.counts()).enumerate() {
             if i == 2 {
@@ -109,7 +109,7 @@ impl Limits {
 
     /// Parses limits from JSON; absent controls keep their defaults.
     pub fn from_json(json: &str) -> Result<Self, LimitsError> {
-        let value: crate::json::Value = crate::json_text::from_str(json)
+        let value: crate::support::json::Value = crate::support::json_text::from_str(json)
             .map_err(|e| LimitsError::Parse { path: e.path.clone(), message: e.to_string() })?;
         let limits = Self::read(&value, ".")
             .map_err(|e| LimitsError::Parse { path: e.path, message: e.message })?;
@@ -117,12 +117,12 @@ impl Limits {
         Ok(limits)
     }
 
-    /// The limits the JSON object at `path` sets, each member optional (see [`crate::read`]);
-    /// not yet checked against each other ([`Limits::validate`]).
-    pub fn read(v: &crate::json::Value, path: &str) -> crate::read::Read<Self> {
+    /// The limits the JSON object at `path` sets, each member optional (see
+    /// [`crate::support::read`]); not yet checked against each other ([`Limits::validate`]).
+    pub fn read(v: &crate::support::json::Value, path: &str) -> crate::support::read::Read<Self> {
         let mut known = NAMES.to_vec();
         known.push("compactRatio");
-        let f = crate::read::Fields::new(v, path, &known)?;
+        let f = crate::support::read::Fields::new(v, path, &known)?;
         let mut out = Self::default();
         for (name, count) in NAMES.iter().zip(out.counts()) {
             if let Some(n) = f.uint(name, usize::MAX as u64) {
@@ -141,7 +141,7 @@ impl Limits {
                 // Formatted through JSON: the same digits as the input, without float printing code.
                 problem: format!(
                     "must be above 0 and at most 1, found {}",
-                    crate::json_text::Json(&self.compact_ratio.into())
+                    crate::support::json_text::Json(&self.compact_ratio.into())
                 ),
             });
         }
@@ -176,7 +176,7 @@ mod tests {
     #[test]
     fn defaults_are_the_specs() {
         let l = Limits::default();
-        let json = crate::json::to_value(l).unwrap();
+        let json = crate::support::json::to_value(l).unwrap();
         let expected = crate::json!({
             "maxTokens": 8192, "reserveForOutput": 1024, "compactRatio": 0.8, "keepRecent": 6,
             "maxActions": 40, "maxRecords": 20, "maxScopes": 24, "maxFeedback": 8,

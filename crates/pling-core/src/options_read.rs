@@ -1,19 +1,19 @@
-//! Reading the assistant's options — the loop's configuration, its request options and retry
-//! policy — and the page's answer to a dispatch, with the readers of [`crate::read`]: the
-//! errors name their place (`limits.maxTokens`, `request.toolMode`), a misspelt member is an
-//! error rather than a silent default, and the engine carries no derived deserialiser for
-//! them. The member names and defaults are those of the types' `#[serde]` attributes; a
-//! round-trip test holds the two to one shape.
+//! Reading the assistant's options — the loop's configuration, its request options and retry policy
+//! — and the page's answer to a dispatch, with the readers of [`crate::support::read`]: the errors
+//! name their place (`limits.maxTokens`, `request.toolMode`), a misspelt member is an error rather
+//! than a silent default, and the engine carries no derived deserialiser for them. The member names
+//! and defaults are those of the types' `#[serde]` attributes; a round-trip test holds the two to
+//! one shape.
 
 use crate::agent::{
     AgentConfig, Outcome, DEFAULT_MAX_CALLS_PER_REPLY, DEFAULT_MAX_CONFIRMATIONS_PER_REPLY,
     DEFAULT_MAX_REPEATED_FAILURES, DEFAULT_MAX_STEPS,
 };
 use crate::assist::{Assists, UnseenRows};
-use crate::json::Value;
 use crate::openai::{RequestOptions, ToolMode};
-use crate::read::{one_of, Fields, Read, ReadError};
 use crate::retry::RetryPolicy;
+use crate::support::json::Value;
+use crate::support::read::{one_of, Fields, Read, ReadError};
 use crate::Limits;
 
 /// Parses `json` and reads the document with `read`; a syntax error names where it is.
@@ -24,7 +24,7 @@ pub fn from_json<T>(json: &str, read: fn(&Value, &str) -> Read<T>) -> Read<T> {
 /// `json` as a value; a syntax error names where it is. (Apart from [`from_json`], so each
 /// reader adds only its own call.)
 fn parse(json: &str) -> Read<Value> {
-    crate::json_text::from_str(json)
+    crate::support::json_text::from_str(json)
         .map_err(|e| ReadError { path: e.path.clone(), message: e.to_string() })
 }
 

@@ -4,12 +4,13 @@
 //! text typed), state changes, new feedback, a change of page identity — as the tool result the
 //! model reads.
 
-use crate::json::{Map, Value};
-use crate::json_text::{object, present, strings, strings_or_null, text};
 use crate::snapshot::{Action, Effect, Snapshot};
-use crate::strmap::StrMap;
-use crate::text::{data_line, occurs, summarize, Joined};
+use crate::support::json::{Map, Value};
+use crate::support::json_text::{object, present, strings, strings_or_null, text};
+use crate::support::strmap::StrMap;
+use crate::support::text::{occurs, Joined};
 use crate::tokens::estimate;
+use crate::trust::{data_line, summarize};
 use serde::Serialize;
 
 /// Ids listed per kind of change before the rest are counted.
@@ -655,7 +656,7 @@ impl Receipt {
     /// The tool message content, cut to `max_tokens` keeping its beginning and end.
     pub fn to_content(&self, max_tokens: usize) -> String {
         let json = text(&object([("result", self.to_json())]));
-        truncate_middle(&crate::text::safe_json_text(json), max_tokens)
+        truncate_middle(&crate::trust::safe_json_text(json), max_tokens)
     }
 
     /// The JSON form (its `Serialize` form).
@@ -692,10 +693,10 @@ pub fn truncate_middle(text: &str, max_tokens: usize) -> String {
     let tail = (keep - keep * 2 / 3).min(chars - head);
     let cut = chars - head - tail;
     // The byte where character `k` starts.
-    let at = |k: usize| crate::text::char_at(text, k);
-    let mut out = String::from(crate::text::part(text, 0, at(head)));
+    let at = |k: usize| crate::support::text::char_at(text, k);
+    let mut out = String::from(crate::support::text::part(text, 0, at(head)));
     out.push_str(&format!(" …[{cut} characters cut]… "));
-    out.push_str(crate::text::part(text, at(chars - tail), crate::text::END));
+    out.push_str(crate::support::text::part(text, at(chars - tail), crate::support::text::END));
     out
 }
 
@@ -761,7 +762,7 @@ mod tests {
         let s = todos();
         let c = diff(&s, &s);
         assert!(c.is_empty());
-        assert_eq!(crate::json::to_value(&c).unwrap(), json!({"observed": true}));
+        assert_eq!(crate::support::json::to_value(&c).unwrap(), json!({"observed": true}));
     }
 
     #[test]
@@ -783,7 +784,7 @@ mod tests {
         after.page.path = "/todos/done".into();
         let c = diff(&before, &after);
         assert_eq!(
-            crate::json::to_value(&c).unwrap(),
+            crate::support::json::to_value(&c).unwrap(),
             json!({
                 "observed": true,
                 "page": {"from": "Todos — /todos", "to": "Todos — /todos/done"},
@@ -924,7 +925,7 @@ mod tests {
         assert!(!c.is_empty(), "a checked box is a change");
         assert!(c.records.is_empty(), "no field of the row changed");
         assert_eq!(
-            crate::json::to_value(&c).unwrap(),
+            crate::support::json::to_value(&c).unwrap(),
             json!({"observed": true, "actions": {"values": [{"id": "buy@g1", "from": false, "to": true}]}})
         );
         let buy = Action { expects: vec!["actions".into()], ..before.actions[0].clone() };
@@ -968,7 +969,7 @@ mod tests {
         after.actions.push(field("later", None, false));
         let c = diff(&before, &after);
         assert_eq!(
-            crate::json::to_value(&c.actions.values).unwrap(),
+            crate::support::json::to_value(&c.actions.values).unwrap(),
             json!([
                 {"id": "set_name", "from": "", "to": "Ana Lima"},
                 {"id": "set_password", "from": "", "to": MASK},

@@ -2,15 +2,16 @@
 //! observation so that their names and availability cannot disagree.
 
 use crate::alias::Aliases;
-use crate::json::{Map, Value};
-use crate::json_text::object;
-use crate::list::Listed;
 use crate::observe::{plural, Entry, Observation, Target, EXAMPLE_IDS};
 use crate::rules::{Need, RuleNeeds};
 use crate::snapshot::{ActionKind, MASK};
-use crate::text::{
-    authored_line, data_line, neutralize_tags, occurs, seal, shorten, Joined, BLOCK_CLOSE,
-    BLOCK_OPEN, MAX_AUTHORED_CHARS,
+use crate::support::json::{Map, Value};
+use crate::support::json_text::object;
+use crate::support::list::Listed;
+use crate::support::text::{occurs, Joined};
+use crate::trust::{
+    authored_line, data_line, neutralize_tags, seal, shorten, BLOCK_CLOSE, BLOCK_OPEN,
+    MAX_AUTHORED_CHARS,
 };
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -227,7 +228,7 @@ fn action_line(o: &Observation<'_>, e: &Entry<'_>) -> String {
                         let _ = write!(line, "\u{201c}{}\u{201d}", data_line(s, 80).0);
                     }
                     other => {
-                        crate::text::data_value_inline(other, &mut line);
+                        crate::trust::data_value_inline(other, &mut line);
                     }
                 }
             }
@@ -331,7 +332,7 @@ fn example_ids(line: &mut String, records: &mut dyn Iterator<Item = &str>, alias
 
 /// Blocked rows grouped by reason, in the order each reason first appears; one pass.
 fn by_reason<'b>(blocked: &'b [crate::observe::Blocked<'_>]) -> Vec<(&'b str, Vec<&'b str>)> {
-    let mut index = crate::strmap::StrMap::default();
+    let mut index = crate::support::strmap::StrMap::default();
     let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
     for b in blocked {
         let (at, new) = index.place(b.reason, groups.len());
@@ -344,7 +345,7 @@ fn by_reason<'b>(blocked: &'b [crate::observe::Blocked<'_>]) -> Vec<(&'b str, Ve
 }
 
 fn shorten_reason(reason: &str) -> String {
-    crate::text::shorten(&authored_line(reason), 80).0.into_owned()
+    crate::trust::shorten(&authored_line(reason), 80).0.into_owned()
 }
 
 /// (actions, entries, listed entries): actions that can run for available entries, the
@@ -659,8 +660,8 @@ fn fold_note(count: usize, offscreen: usize, blocked: usize, description: &mut S
 fn neutralize_strings(v: &mut Value, authored: bool) {
     match v {
         Value::String(s) => {
-            if s.chars().any(crate::text::is_invisible) {
-                s.retain(|c| !crate::text::is_invisible(c));
+            if s.chars().any(crate::trust::is_invisible) {
+                s.retain(|c| !crate::trust::is_invisible(c));
             }
             if authored {
                 if let (std::borrow::Cow::Owned(short), true) = shorten(s, MAX_AUTHORED_CHARS) {

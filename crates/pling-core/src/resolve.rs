@@ -2,9 +2,9 @@
 //! Names map; they grant nothing: availability is checked here, against the observation the
 //! model saw, before anything runs.
 
-use crate::list::Listed;
 use crate::observe::{Entry, Observation, Target};
-use crate::text::Joined;
+use crate::support::list::Listed;
+use crate::support::text::Joined;
 use std::borrow::Cow;
 use thiserror::Error;
 
@@ -73,7 +73,7 @@ fn reading_hint(name: &str) -> &'static str {
         "read", "get", "view", "show", "fetch", "look", "see", "display", "print", "describe",
         "retrieve", "lookup",
     ];
-    let verb = crate::text::first_word(name, b"_-. ").to_ascii_lowercase();
+    let verb = crate::support::text::first_word(name, b"_-. ").to_ascii_lowercase();
     if READS.contains(&verb.as_str()) {
         READ_WITHOUT_CALL
     } else {

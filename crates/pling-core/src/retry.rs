@@ -4,7 +4,7 @@
 //! answers the same the next time), after the person stopped, or once a stream has started.
 
 use crate::openai::ModelError;
-use crate::text::whole_number;
+use crate::support::text::whole_number;
 use serde::{Deserialize, Serialize};
 
 /// The retry settings.
@@ -99,7 +99,7 @@ pub fn retryable(error: &ModelError) -> bool {
 fn server_delay(hints: &RetryHints, now_ms: u64) -> Option<u64> {
     // Read as any JSON value, then as a number: a typed read would link serde's error text
     // for every type it might have found instead, float formatting included.
-    let number = |v: &str| crate::json_text::from_str(v.trim()).ok()?.as_f64();
+    let number = |v: &str| crate::support::json_text::from_str(v.trim()).ok()?.as_f64();
     if let Some(ms) = hints.retry_after_ms.as_deref().and_then(number) {
         if ms >= 0.0 && ms.is_finite() {
             return Some(ms as u64);
@@ -115,7 +115,7 @@ fn server_delay(hints: &RetryHints, now_ms: u64) -> Option<u64> {
 
 /// Parses an IMF-fixdate (`Wed, 21 Oct 2015 07:28:00 GMT`) to Unix milliseconds.
 pub fn http_date_ms(value: &str) -> Option<u64> {
-    let parts = crate::text::whitespace_words(value);
+    let parts = crate::support::text::whitespace_words(value);
     let [_, day, month, year, time, "GMT"] = parts.as_slice() else { return None };
     let day = whole_number(day)?;
     let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -119,7 +119,7 @@ pub fn system_message(application: Option<&str>, page_section: &str, needs: Rule
     out.push_str(&rules);
     if let Some(app) = application.map(str::trim).filter(|a| !a.is_empty()) {
         out.push_str("\n\n## This application\n");
-        out.push_str(&crate::text::neutralize_tags(app));
+        out.push_str(&crate::trust::neutralize_tags(app));
     }
     out.push_str("\n\n");
     out.push_str(page_section);

@@ -1,12 +1,13 @@
 //! Secrets scrubbed in the form the engine shows text: the shim notes every value it masked,
 //! and everything else it sends is searched for those values here, through the same
-//! normalisation the observation applies ([`crate::text::one_line`] drops invisible
+//! normalisation the observation applies ([`crate::trust::one_line`] drops invisible
 //! characters and turns line breaks into spaces) and the look-alikes a reader folds, so a
 //! secret cannot be rebuilt by the engine from a spelling the search missed.
 
-use crate::json::{Map, Value};
 use crate::snapshot::MASK;
-use crate::text::{find, is_combining, is_invisible, part, END};
+use crate::support::json::{Map, Value};
+use crate::support::text::{find, is_combining, part, END};
+use crate::trust::is_invisible;
 use std::borrow::Cow;
 
 /// Secrets shorter than this many characters (in their folded form) are masked where declared
@@ -143,13 +144,16 @@ impl Secrets {
 
     /// JSON text (a snapshot) with every string in it, object keys included, scrubbed; the
     /// text as it was when there is nothing to search for.
-    pub fn scrub_json(&self, json: &str) -> Result<String, crate::json_parse::SyntaxError> {
+    pub fn scrub_json(
+        &self,
+        json: &str,
+    ) -> Result<String, crate::support::json_parse::SyntaxError> {
         if self.keys.is_empty() {
             return Ok(json.to_owned());
         }
-        let mut value = crate::json_text::from_str(json)?;
+        let mut value = crate::support::json_text::from_str(json)?;
         self.scrub_value(&mut value);
-        Ok(crate::json_text::text(&value))
+        Ok(crate::support::json_text::text(&value))
     }
 
     /// `value` with every string in it, object keys included, scrubbed.
@@ -210,7 +214,7 @@ fn masked(text: &str, mut hits: Vec<(usize, usize)>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::one_line;
+    use crate::trust::one_line;
 
     #[test]
     fn every_spelling_the_engine_would_show_as_the_secret_is_masked() {

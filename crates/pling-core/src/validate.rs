@@ -3,10 +3,10 @@
 //! `additionalProperties: false`, `enum`, `const`, `items`, `minLength`/`maxLength`,
 //! `minimum`/`maximum`, `minItems`/`maxItems`. Other keywords are accepted as they are.
 
-use crate::json::Value;
-use crate::json_text::Json;
-use crate::list::Listed;
-use crate::text::Joined;
+use crate::support::json::Value;
+use crate::support::json_text::Json;
+use crate::support::list::Listed;
+use crate::support::text::Joined;
 
 /// Every problem with `value` against `schema`, each naming where (`text`, `items[2]`).
 pub fn check(schema: &Value, value: &Value) -> Vec<String> {
@@ -50,7 +50,7 @@ fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
     }
     if let Some(Value::Array(options)) = s.get("enum") {
         if !options.contains(value) {
-            let (list, got) = (crate::json_text::texts(options, ", "), Json(value));
+            let (list, got) = (crate::support::json_text::texts(options, ", "), Json(value));
             problems.push(format!("{} must be one of {list} (got {got})", at(path)));
         }
     }
@@ -78,7 +78,7 @@ fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
     }
 }
 
-type Schema = crate::json::Map;
+type Schema = crate::support::json::Map;
 
 /// Whether `value` has one of the schema's types (or the schema names none).
 fn type_fits(s: &Schema, value: &Value, path: &str, problems: &mut Vec<String>) -> bool {

@@ -5,8 +5,8 @@ mod common;
 
 use pling_core::agent::{Agent, AgentConfig, Command, EndReason, Outcome, Purpose};
 use pling_core::json;
-use pling_core::json::Value;
 use pling_core::openai::{FinishReason as Stop, Message, ModelError, Reply, ToolCall};
+use pling_core::support::json::Value;
 use pling_core::{
     Action, ActionKind, Effect as Rw, Limits, Record, Region, RowSet, Snapshot, StateGroup,
 };

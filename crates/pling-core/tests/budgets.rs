@@ -447,8 +447,8 @@ fn a_row_set_renders_like_the_same_rows_declared_one_by_one() {
     assert_eq!(ra.section, rb.section);
     assert_eq!(ra.tools, rb.tools);
     assert_eq!(
-        pling_core::json::to_value(ra.names).unwrap(),
-        pling_core::json::to_value(rb.names).unwrap()
+        pling_core::support::json::to_value(ra.names).unwrap(),
+        pling_core::support::json::to_value(rb.names).unwrap()
     );
     let resolved = b.resolve("toggle", Some("t9")).unwrap();
     assert_eq!(
@@ -687,8 +687,8 @@ fn a_row_set_naming_a_list_observes_like_its_rows_spelled_out() {
         assert_eq!(ra.tools, rb.tools);
         assert_eq!(a.omissions(), b.omissions());
         assert_eq!(
-            pling_core::json::to_value(ra.names).unwrap(),
-            pling_core::json::to_value(rb.names).unwrap()
+            pling_core::support::json::to_value(ra.names).unwrap(),
+            pling_core::support::json::to_value(rb.names).unwrap()
         );
         if rows > 0 {
             let last = format!("r{rows}");
@@ -706,8 +706,8 @@ fn a_row_set_naming_a_list_observes_like_its_rows_spelled_out() {
         let (d1, d2) =
             (diff(&explicit, &compact_explicit(&after)), diff(&listed, &compact(&after)));
         assert_eq!(
-            pling_core::json::to_value(d1).unwrap(),
-            pling_core::json::to_value(d2).unwrap()
+            pling_core::support::json::to_value(d1).unwrap(),
+            pling_core::support::json::to_value(d2).unwrap()
         );
     }
 }
@@ -789,7 +789,7 @@ fn a_value_longer_than_its_cap_is_cut_with_its_mark() {
 fn a_row_too_wide_alone_leaves_out_whole_fields_and_names_them() {
     let mut s = Snapshot::default();
     let long = "y".repeat(190);
-    let mut fields = pling_core::json::Map::new();
+    let mut fields = pling_core::support::json::Map::new();
     fields.insert("title".to_owned(), json!("Quarterly plan"));
     for k in 0..10 {
         fields.insert(format!("part{k}"), json!(long));

@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 use syn::{Attribute, Expr, Fields, GenericArgument, Item, Lit, Meta, PathArguments, Type};
 
-const SOURCES: &[&str] = &["src/snapshot.rs", "src/text.rs", "src/limits.rs"];
+const SOURCES: &[&str] = &["src/snapshot/mod.rs", "src/trust.rs", "src/limits.rs"];
 const OUT: &str = "../../js/src/snapshot.d.ts";
 const JS_OUT: &str = "../../js/src/contract.js";
 
@@ -331,7 +331,7 @@ fn generate() -> String {
     let items = items();
     let transparent = transparents(&items);
     let mut out = String::from(
-        "// Generated from the Rust types of pling-core (src/snapshot.rs, src/text.rs,\n\
+        "// Generated from the Rust types of pling-core (src/snapshot/mod.rs, src/trust.rs,\n\
          // src/limits.rs) by `cargo test -p pling-core --test contract`; do not edit by hand.\n\
          // `PLING_BLESS=1` with that command writes it again after the Rust types change.\n",
     );

@@ -10,8 +10,8 @@ mod common;
 
 use common::HEADINGS;
 use pling_core::json;
-use pling_core::json::Value;
 use pling_core::receipt::Receipt;
+use pling_core::support::json::Value;
 use pling_core::{
     observe, render, Action, Feedback, Limits, Record, Region, RowException, RowSet, Snapshot,
     StateGroup,
@@ -90,7 +90,7 @@ fn page(slot: &str, v: &str) -> Snapshot {
         value: Some(json!(at("field value now")).into()),
         ..Default::default()
     });
-    let mut fields = pling_core::json::Map::new();
+    let mut fields = pling_core::support::json::Map::new();
     fields.insert(at("field key"), json!(at("field value")));
     fields.insert("deep".into(), json!({"a": [at("nested field")]}));
     s.records.push(Record {
@@ -285,7 +285,7 @@ fn instructions_split_across_fields_rebuild_nothing() {
     for a in &short {
         for b in &short {
             let mut s = page("title", "x");
-            let mut fields = pling_core::json::Map::new();
+            let mut fields = pling_core::support::json::Map::new();
             fields.insert("k".into(), json!(a));
             fields.insert("v".into(), json!(b));
             s.records[0].fields = fields;

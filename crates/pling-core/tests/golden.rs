@@ -6,7 +6,7 @@
 //! listed in `CHOICES` with its reason.
 
 use pling_core::json;
-use pling_core::json::Value;
+use pling_core::support::json::Value;
 use pling_core::{
     observe, render, rules, system_message, Limits, Need, RuleNeeds, Snapshot, RULES,
 };
@@ -179,7 +179,7 @@ fn folded_rows_resolve_to_the_original_ids() {
     let e = observation.resolve("delete", None).unwrap_err().to_string();
     assert_eq!(e, "unknown action `delete`; available now: add_todo, toggle, search");
     assert_eq!(names.action_id("toggle@t9", None).as_deref(), None);
-    let map = pling_core::json::to_value(names).unwrap();
+    let map = pling_core::support::json::to_value(names).unwrap();
     assert_eq!(map["toggle"]["rows"]["t12"], "toggle@t12");
     assert_eq!(map["search"]["action"], "search");
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::shapes;
-use pling_core::text::Authored;
+use pling_core::trust::Authored;
 use pling_core::{observe, render, Action, Limits, RowSet, Snapshot};
 
 /// The section and the tools of a shape at `n` items, which must come back at all: a
@@ -134,13 +134,13 @@ fn an_object_of_many_repeated_keys_reads_and_compares_in_linear_time() {
     };
     let text =
         format!("{{{},{}}}", members(&mut (0..n), "first"), members(&mut (0..n).rev(), "last"));
-    let fields: pling_core::json::Value = serde_json::from_str(&text).unwrap();
+    let fields: pling_core::support::json::Value = serde_json::from_str(&text).unwrap();
     let map = fields.as_object().unwrap();
     assert_eq!(map.len(), n);
     assert_eq!(map.keys().next().unwrap(), "f0");
     assert_eq!(fields["f7"], "last7");
     let reversed = format!("{{{}}}", members(&mut (0..n).rev(), "last"));
-    let reversed: pling_core::json::Value = serde_json::from_str(&reversed).unwrap();
+    let reversed: pling_core::support::json::Value = serde_json::from_str(&reversed).unwrap();
     assert_eq!(fields, reversed);
 }
 
@@ -169,7 +169,7 @@ fn an_authored_schema_description_of_10_mb_is_cut_with_a_mark() {
     assert!(tools.len() < 4 * 1_500, "tools {} chars", tools.len());
     let tools: serde_json::Value = serde_json::from_str(&tools).unwrap();
     let params = &tools[0]["function"]["parameters"];
-    let max = pling_core::text::MAX_AUTHORED_CHARS;
+    let max = pling_core::trust::MAX_AUTHORED_CHARS;
     for text in [
         &params["title"],
         &params["description"],

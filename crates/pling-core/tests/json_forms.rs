@@ -3,14 +3,17 @@
 
 use pling_core::agent::{Command, Done, EndReason, Purpose};
 use pling_core::json;
-use pling_core::json::{to_value, Value};
 use pling_core::openai::{FinishReason, Reply, ToolCall, Usage};
+use pling_core::support::json::{to_value, Value};
 
 fn same<T: serde::Serialize>(value: &T, by_hand: Value) {
     let derived = to_value(value).unwrap();
     assert_eq!(by_hand, derived);
     // Member order too: the texts agree.
-    assert_eq!(pling_core::json_text::text(&by_hand), pling_core::json_text::text(&derived));
+    assert_eq!(
+        pling_core::support::json_text::text(&by_hand),
+        pling_core::support::json_text::text(&derived)
+    );
 }
 
 fn done(ok: bool) -> Done {

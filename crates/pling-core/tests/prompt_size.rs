@@ -74,7 +74,7 @@ fn uuid_page() -> Snapshot {
     let uuid = |i: usize| {
         format!("{:08x}-7d4e-4b8a-9f10-{:012x}", 0x3f2a_9c1b_u32 as usize + i * 7919, i * 104_729)
     };
-    let text = serde_json::to_string(&pling_core::json::to_value(&s).unwrap()).unwrap();
+    let text = serde_json::to_string(&pling_core::support::json::to_value(&s).unwrap()).unwrap();
     let mut text = text;
     for i in (1..=30).rev() {
         text = text.replace(&format!("\"r{i}\""), &format!("\"{}\"", uuid(i)));

@@ -3,10 +3,10 @@
 
 use pling_core::agent::AgentConfig;
 use pling_core::json;
-use pling_core::json::Value;
 use pling_core::openai::{RequestOptions, ToolMode};
 use pling_core::options_read::from_json;
 use pling_core::retry::RetryPolicy;
+use pling_core::support::json::Value;
 use pling_core::{
     observe, render, Action, ActionKind, Effect, Feedback, FeedbackKind, Limits, PageIdentity,
     Record, RecordIds, Region, RowException, RowSet, Snapshot, StateGroup,
@@ -478,7 +478,7 @@ proptest! {
         }
         // Every available action of an active region that is listed resolves through its entry.
         let callable: usize = o.entries.iter().filter(|e| e.callable()).map(|e| e.runnable_count()).sum();
-        let map = pling_core::json::to_value(r.names).unwrap();
+        let map = pling_core::support::json::to_value(r.names).unwrap();
         let mapped: usize = map.as_object().unwrap().values().map(|v| v.get("rows").map_or(1, |r| r.as_object().unwrap().len())).sum();
         prop_assert_eq!(callable, mapped);
     }

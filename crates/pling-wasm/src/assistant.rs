@@ -8,9 +8,9 @@
 use crate::client::{self, ClientOptions, Failure};
 use crate::error;
 use pling_core::agent::{Agent, AgentConfig, Command, Outcome, Purpose};
-use pling_core::json::Value;
-use pling_core::json_text::object;
 use pling_core::openai::Reply;
+use pling_core::support::json::Value;
+use pling_core::support::json_text::object;
 use pling_core::Snapshot;
 use serde::Serialize;
 use std::cell::RefCell;
@@ -211,7 +211,7 @@ impl Driver {
         let streamed = body.get("stream").and_then(Value::as_bool).unwrap_or(false);
         let host: Host = self.host.clone().unchecked_into();
         let on_text = Closure::<dyn FnMut(String)>::new(move |t: String| host.on_text(&t));
-        Ok(ModelTurn { body: pling_core::json_text::text(body), streamed, on_text })
+        Ok(ModelTurn { body: pling_core::support::json_text::text(body), streamed, on_text })
     }
 
     fn model_answered(&mut self, result: Result<Reply, Failure>) -> Result<Command, JsValue> {

@@ -5,10 +5,10 @@
 //! deadline, and the person's stop. The request body and the reply never pass through JS.
 
 use gloo_timers::callback::Timeout;
-use pling_core::json::Value;
 use pling_core::openai::{self, ModelError, Reply, StreamAssembler, MAX_REPLY_BYTES};
-use pling_core::read::{self, Fields, Read};
 use pling_core::retry::{RetryHints, RetryPolicy};
+use pling_core::support::json::Value;
+use pling_core::support::read::{self, Fields, Read};
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -96,7 +96,7 @@ pub async fn chat(
     stop: Option<&AbortSignal>,
     on_text: Option<&js_sys::Function>,
 ) -> Result<Reply, Failure> {
-    let base = pling_core::text::trim_chars(&options.base_url, &['/'], false, true);
+    let base = pling_core::support::text::trim_chars(&options.base_url, &['/'], false, true);
     let url = format!("{base}/chat/completions");
     let headers = headers(options).map_err(|e| Failure { error: network(&e), wait_ms: None })?;
     for attempt in 1.. {
@@ -339,7 +339,7 @@ impl Body {
             .get("content-type")
             .ok()
             .flatten()
-            .is_some_and(|t| pling_core::text::occurs(&t, "text/event-stream"));
+            .is_some_and(|t| pling_core::support::text::occurs(&t, "text/event-stream"));
         let reader: Option<ReadableStreamDefaultReader> =
             response.body().map(|b| b.get_reader().unchecked_into());
         let streaming = response.ok() && streamed && event_stream && reader.is_some();
@@ -372,7 +372,11 @@ impl Body {
         if let (Some(f), true) = (on_text, content.len() > *shown) {
             let _ = f.call1(
                 &JsValue::NULL,
-                &JsValue::from_str(pling_core::text::part(content, *shown, pling_core::text::END)),
+                &JsValue::from_str(pling_core::support::text::part(
+                    content,
+                    *shown,
+                    pling_core::support::text::END,
+                )),
             );
             *shown = content.len();
         }

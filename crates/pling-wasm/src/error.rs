@@ -68,7 +68,7 @@ pub fn call(e: pling_core::CallError) -> JsValue {
 pub fn read_options<T>(
     value: &JsValue,
     what: &str,
-    read: fn(&pling_core::json::Value, &str) -> pling_core::read::Read<T>,
+    read: fn(&pling_core::support::json::Value, &str) -> pling_core::support::read::Read<T>,
 ) -> Result<T, JsValue> {
     let json = options_json(value, what)?;
     pling_core::options_read::from_json(&json, read).map_err(|e| config_error(what, e))
@@ -81,6 +81,6 @@ fn options_json(value: &JsValue, what: &str) -> Result<String, JsValue> {
 }
 
 /// A wrong option: `PlingConfigError` naming `what` and the member's place.
-fn config_error(what: &str, e: pling_core::read::ReadError) -> JsValue {
+fn config_error(what: &str, e: pling_core::support::read::ReadError) -> JsValue {
     js_error("PlingConfigError", format!("{what}: {e}"))
 }

@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 /// The default limits, as JSON.
 #[wasm_bindgen(js_name = defaultLimits)]
 pub fn default_limits() -> String {
-    pling_core::json_text::text(&Limits::default().to_json())
+    pling_core::support::json_text::text(&Limits::default().to_json())
 }
 
 /// Parses limits (absent controls keep their defaults); throws `PlingLimitsError`.
@@ -22,5 +22,5 @@ pub fn parse(json: Option<String>) -> Result<Limits, JsValue> {
 #[wasm_bindgen(js_name = checkLimits)]
 pub fn check_limits(json: String) -> Result<String, JsValue> {
     let limits = parse(Some(json))?;
-    Ok(pling_core::json_text::text(&limits.to_json()))
+    Ok(pling_core::support::json_text::text(&limits.to_json()))
 }

@@ -4,10 +4,10 @@
 use crate::{error, limits};
 use pling_core::agent::Outcome;
 use pling_core::call::{self, Checked};
-use pling_core::json::Value;
-use pling_core::json_text::{object, text};
-use pling_core::read::{Fields, Read};
 use pling_core::receipt::Receipt;
+use pling_core::support::json::Value;
+use pling_core::support::json_text::{object, text};
+use pling_core::support::read::{Fields, Read};
 use pling_core::{render, Observed, Snapshot, NO_ACTION};
 use wasm_bindgen::prelude::*;
 
@@ -114,7 +114,7 @@ impl Page {
             action_id: run.action_id,
             declared: run.declared,
             record: run.record,
-            arguments: pling_core::json::Value::Null,
+            arguments: pling_core::support::json::Value::Null,
             confirm: false,
             handoff: false,
             description: run.description,

@@ -1,9 +1,9 @@
 //! The JSON forms of the loop's types, as the binding hands them to JS.
 
 use super::{Command, Done, EndReason, Purpose};
-use crate::json::Value;
-use crate::json_text::object;
-use crate::list::Listed;
+use crate::support::json::Value;
+use crate::support::json_text::object;
+use crate::support::list::Listed;
 
 /// The JSON forms the binding hands to JS, written out as the `Serialize` derives write them
 /// (a test holds the two to one shape): one value type crosses the boundary, so the engine

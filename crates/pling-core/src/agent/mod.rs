@@ -15,7 +15,6 @@ use crate::assist::unseen::{SeenRows, Verdict};
 use crate::assist::Assists;
 use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
-use crate::json::Value;
 use crate::limits::Limits;
 use crate::observed::Observed;
 use crate::openai::{
@@ -26,7 +25,8 @@ use crate::receipt::{record_label, Receipt};
 use crate::render::{render, with_record_choices};
 use crate::rules::{system_message, RuleNeeds};
 use crate::snapshot::{Action, Effect::Write};
-use crate::text::Joined;
+use crate::support::json::Value;
+use crate::support::text::Joined;
 use overflow::{is_context_overflow, overflow_ratio};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -900,8 +900,8 @@ impl Agent {
 
     /// The key a call's failures are counted under: its name and canonical arguments.
     fn failure_key(call: &ToolCall) -> String {
-        let canonical = crate::json_text::from_str(&call.arguments)
-            .map(|v| crate::json_text::text(&v))
+        let canonical = crate::support::json_text::from_str(&call.arguments)
+            .map(|v| crate::support::json_text::text(&v))
             .unwrap_or_else(|_| call.arguments.clone());
         format!("{}\u{0}{}", call.name, canonical)
     }

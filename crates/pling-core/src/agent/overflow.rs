@@ -1,7 +1,7 @@
 //! Telling a context overflow from other model errors, and by how much the request was over.
 
 use crate::openai::ModelError;
-use crate::text::{occurs, Lower};
+use crate::support::text::{occurs, Lower};
 
 /// Whether a model error says the request was larger than the model's context.
 pub(super) fn is_context_overflow(error: &ModelError) -> bool {
@@ -31,7 +31,7 @@ pub(super) fn overflow_ratio(error: &ModelError) -> Option<f64> {
     // Whole numbers only: parsing floats would add a float parser to the engine for this.
     let mut numbers = Vec::new();
     for part in message.split(|c: char| !c.is_ascii_digit()) {
-        if let Some(n) = crate::text::whole_number(part) {
+        if let Some(n) = crate::support::text::whole_number(part) {
             numbers.push(n);
         }
     }

@@ -7,7 +7,7 @@
 //! data block), never by the meaning of words, so the check is the same in every language
 //! and a model that answers — however briefly, whatever it quotes — never meets it.
 
-use crate::case::{lower_char, word_char};
+use crate::support::case::{lower_char, word_char};
 
 /// What the model is told once when it repeated the request instead of answering.
 pub const NUDGE: &str = "You repeated my request instead of acting on it. Call the action that does it, or say briefly what you did and the result.";

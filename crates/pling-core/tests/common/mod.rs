@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use pling_core::json;
-use pling_core::json::{Map, Value};
+use pling_core::support::json::{Map, Value};
 use pling_core::{
     Action, ActionKind, Effect, Feedback, PageIdentity, Record, RecordIds, Region, RowSet,
     Snapshot, StateGroup,

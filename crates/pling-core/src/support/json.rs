@@ -1,15 +1,15 @@
-//! Pling's JSON value. The engine reads JSON text into it with its own reader
-//! ([`crate::json_parse`]) and writes it with [`crate::json_text::text`]; it also reads and
-//! writes through serde (serde-wasm-bindgen hands it to JS). An object is a list of members in
-//! document order rather than a hash map: the objects a page or a model sends are small, and
-//! scanning a few members costs less, in time and in the module, than hashing every key of
+//! The engine's JSON value. The engine reads JSON text into it with its own reader
+//! ([`crate::support::json_parse`]) and writes it with [`crate::support::json_text::text`]; it also
+//! reads and writes through serde (serde-wasm-bindgen hands it to JS). An object is a list of
+//! members in document order rather than a hash map: the objects a page or a model sends are small,
+//! and scanning a few members costs less, in time and in the module, than hashing every key of
 //! every object parsed.
 //!
 //! An object keeps one member per key, as JSON readers do: a repeated key keeps its first
 //! place and its last value. Two objects are equal when they have the same members in any
 //! order.
 
-use crate::strmap::StrMap;
+use crate::support::strmap::StrMap;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::fmt;
@@ -409,13 +409,6 @@ impl std::ops::IndexMut<&str> for Value {
     }
 }
 
-impl fmt::Display for Value {
-    /// Compact JSON text.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::json_text::text(self))
-    }
-}
-
 impl From<&str> for Value {
     fn from(s: &str) -> Self {
         Value::String(s.to_owned())
@@ -670,7 +663,7 @@ pub fn to_value<T: Serialize>(value: T) -> Result<Value, serde_json::Error> {
 #[macro_export]
 macro_rules! json {
     ($($json:tt)+) => {
-        $crate::json::Value::from($crate::json::__serde_json::json!($($json)+))
+        $crate::support::json::Value::from($crate::support::json::__serde_json::json!($($json)+))
     };
 }
 
@@ -689,7 +682,7 @@ mod tests {
     #[test]
     fn a_repeated_key_keeps_its_first_place_and_last_value() {
         let v = parse(r#"{"a":1,"b":2,"a":3}"#);
-        assert_eq!(crate::json_text::text(&v), r#"{"a":3,"b":2}"#);
+        assert_eq!(v.to_string(), r#"{"a":3,"b":2}"#);
         let mut many = (0..40).map(|i| format!("\"k{i}\":{i}")).collect::<Vec<_>>();
         many.push("\"k7\":\"last\"".into());
         let v = parse(&format!("{{{}}}", many.join(",")));
@@ -720,7 +713,7 @@ mod tests {
         v["a"] = 1.into();
         v["b"] = "x".into();
         v["a"] = true.into();
-        assert_eq!(crate::json_text::text(&v), r#"{"a":true,"b":"x"}"#);
+        assert_eq!(v.to_string(), r#"{"a":true,"b":"x"}"#);
         assert_eq!(v["missing"], Value::Null);
         assert_eq!(parse("[1,2]")[1], 2);
         assert_eq!(Value::from(f64::NAN), Value::Null);

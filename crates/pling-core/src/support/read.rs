@@ -1,6 +1,6 @@
 //! Reading the contract's JSON into its Rust types, field by field.
 //!
-//! The text is parsed once by the engine's JSON reader ([`crate::json_parse`]) into a
+//! The text is parsed once by the engine's JSON reader ([`crate::support::json_parse`]) into a
 //! [`Value`]; each type of the snapshot, the limits and the options then takes its fields from
 //! that value here. Compared with serde's derived deserialisers this is a fraction of the
 //! engine's size (a derive is compiled once per struct and per reader, and pulls in float
@@ -13,7 +13,7 @@
 //! which still write them (`Serialize`) and from which the TypeScript contract is generated;
 //! a round-trip test holds the two to one shape.
 
-use crate::json::{Map, Value};
+use crate::support::json::{Map, Value};
 use std::cell::Cell;
 use std::fmt::Write as _;
 
@@ -229,7 +229,7 @@ pub fn uint(v: &Value, path: &str, max: u64) -> Read<u64> {
         Some(n) => Err(error(path, format!("expected a number of at most {max}, found {n}"))),
         None if v.is_number() => Err(error(
             path,
-            format!("expected a whole number from 0, found {}", crate::json_text::Json(v)),
+            format!("expected a whole number from 0, found {}", crate::support::json_text::Json(v)),
         )),
         None => Err(expected(path, "a whole number", v)),
     }

@@ -1,9 +1,9 @@
-//! JSON text: reading it ([`crate::json_parse`], where an error names its place as a path
+//! JSON text: reading it ([`crate::support::json_parse`], where an error names its place as a path
 //! such as `actions[3].kind`) and writing it, with the object builders the engine writes with.
 
-use crate::json::{Map, Value};
-use crate::json_parse::SyntaxError;
-use crate::text::{part, END};
+use crate::support::json::{Map, Value};
+use crate::support::json_parse::SyntaxError;
+use crate::support::text::{part, END};
 
 /// `value` as compact JSON text, written as serde_json writes it. Every JSON text the engine
 /// writes goes through this one writer.
@@ -79,6 +79,13 @@ fn write_string(s: &str, out: &mut String) {
     out.push('"');
 }
 
+impl std::fmt::Display for Value {
+    /// Compact JSON text.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&text(self))
+    }
+}
+
 /// A value shown as compact JSON text in a message: `format!("got {}", Json(v))`.
 pub struct Json<'a>(pub &'a Value);
 
@@ -147,10 +154,10 @@ fn object_of(members: Vec<(&str, Value)>) -> Value {
     Value::Object(map)
 }
 
-/// Parses JSON text into a [`Value`] (see [`crate::json_parse`]): a lone surrogate escape
+/// Parses JSON text into a [`Value`] (see [`crate::support::json_parse`]): a lone surrogate escape
 /// (`\ud83d` with no partner) reads as U+FFFD.
 pub fn from_str(json: &str) -> Result<Value, SyntaxError> {
-    crate::json_parse::parse(json)
+    crate::support::json_parse::parse(json)
 }
 
 #[cfg(test)]

@@ -1,18 +1,44 @@
-//! The snapshot read from its JSON, type by type (see [`crate::read`]). Each reader lists the
-//! members its type's `#[serde]` attributes name, with the same defaults.
+//! The snapshot read from its JSON, type by type (see [`crate::support::read`]). Each reader
+//! lists the members its type's `#[serde]` attributes name, with the same defaults.
 
-use crate::json::Value;
-use crate::read::{list, one_of, string, uint, Fields, Read};
-use crate::snapshot::{
+use super::{
     Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record, RecordIds, Region,
     RowException, RowSet, Snapshot, StateGroup,
 };
-use crate::text::{Authored, DataFields, DataValue, PageText};
+use crate::error::SnapshotError;
+use crate::support::json::Value;
+use crate::support::read::{list, one_of, string, uint, Fields, Read};
+use crate::trust::{Authored, DataFields, DataValue, PageText};
 
 const U32: u64 = u32::MAX as u64;
 
+impl Snapshot {
+    /// Parses and validates a snapshot from JSON. Errors name what is wrong and where.
+    pub fn from_json(json: &str) -> Result<Self, SnapshotError> {
+        let snapshot = Self::parse(json)?;
+        snapshot.validate()?;
+        Ok(snapshot)
+    }
+
+    /// Parses a snapshot from JSON without checking its ids and references. [`observe`]
+    /// (and [`crate::agent::Agent::observed`]) check them as they go, so a caller that hands
+    /// the snapshot straight to one of them need not check twice.
+    ///
+    /// [`observe`]: crate::observe()
+    pub fn parse(json: &str) -> Result<Self, SnapshotError> {
+        let value: Value = crate::support::json_text::from_str(json)
+            .map_err(|e| SnapshotError::Parse { path: e.path.clone(), message: e.to_string() })?;
+        Self::from_value(&value)
+    }
+
+    /// Reads a snapshot from parsed JSON, without checking its ids and references.
+    pub fn from_value(value: &Value) -> Result<Self, SnapshotError> {
+        snapshot(value).map_err(|e| SnapshotError::Parse { path: e.path, message: e.message })
+    }
+}
+
 /// A whole snapshot; `.` is the document.
-pub fn snapshot(v: &Value) -> Read<Snapshot> {
+fn snapshot(v: &Value) -> Read<Snapshot> {
     let known = ["page", "regions", "actions", "records", "state", "feedback", "recordIds"];
     let f = Fields::new(v, ".", &known)?;
     let s = Snapshot {
@@ -202,4 +228,17 @@ fn record_ids(v: &Value, path: &str) -> Read<RecordIds> {
     let ids = ids.and_then(|ids| f.keep(list(ids, &f.at("ids"), string)));
     let r = RecordIds { region, ids: ids.unwrap_or_default() };
     f.done(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Action, Snapshot, NO_ACTION};
+
+    #[test]
+    fn the_default_action_is_an_action_that_declares_nothing() {
+        // Read without the index's checks, which refuse an empty id.
+        let s = Snapshot::parse(r#"{"actions":[{"id":""}]}"#).unwrap();
+        assert_eq!(s.actions[0], NO_ACTION);
+        assert_eq!(Action::default(), NO_ACTION);
+    }
 }
