@@ -1018,6 +1018,40 @@ fn a_tool_definition_written_out_gets_one_nudge_then_what_ran() {
 }
 
 #[test]
+fn a_call_written_inside_the_words_goes_back_once_and_the_call_then_runs() {
+    let written = "To see the open tasks, use the `search` action:\n\n```json\n{\"name\": \"search\", \"arguments\": {\"text\": \"budget\"}}\n```";
+    let mut page = Page::new();
+    let (requests, finish) = drive(
+        &mut Agent::new(config()),
+        &mut page,
+        "Search for the budget task.",
+        vec![
+            text_reply(written),
+            tool_reply(None, vec![call("c1", "search", r#"{"text":"budget"}"#)]),
+            text_reply("Searched for budget."),
+        ],
+        true,
+    );
+    let nudge = last_message(&requests[1]);
+    assert_eq!(nudge["content"], pling_core::assist::non_answer::NUDGE_WRITTEN_CALL);
+    assert_eq!(requests.len(), 3);
+    assert!(
+        matches!(finish, Command::Finish { ref message, .. } if message == "Searched for budget.")
+    );
+    // JSON that calls no tool the model was sent is quoted data: the answer stands.
+    let quoted = "The note holds:\n```json\n{\"name\": \"export\", \"arguments\": {}}\n```";
+    let (requests, finish) = drive(
+        &mut Agent::new(config()),
+        &mut Page::new(),
+        "What does the note say?",
+        vec![text_reply(quoted)],
+        true,
+    );
+    assert_eq!(requests.len(), 1);
+    assert!(matches!(finish, Command::Finish { ref message, .. } if message == quoted));
+}
+
+#[test]
 fn an_answer_that_says_nothing_was_done_is_not_questioned() {
     for honest in
         ["You declined; nothing was deleted.", "The task was not marked.", "Should I delete it?"]

@@ -10,7 +10,7 @@
 mod json_forms;
 mod overflow;
 
-use crate::assist::non_answer::non_answer;
+use crate::assist::non_answer::{non_answer, NonAnswer};
 use crate::assist::unseen::{SeenRows, Verdict};
 use crate::assist::Assists;
 use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
@@ -505,11 +505,23 @@ impl Agent {
     }
 
     /// What the reply is when it is not an answer, with the `nonAnswers` assist on.
-    fn non_answer(&self, message: &str) -> Option<crate::assist::non_answer::NonAnswer> {
+    fn non_answer(&self, message: &str) -> Option<NonAnswer> {
         if !self.config.assists.non_answers {
             return None;
         }
         non_answer(message, &self.request, self.nudge)
+            .or_else(|| self.writes_a_call(message).then_some(NonAnswer::WrittenCall))
+    }
+
+    /// Whether `message` writes, inside its words, a call to a tool the model was sent.
+    fn writes_a_call(&self, message: &str) -> bool {
+        let written = crate::openai::calls_written_in(message);
+        let Some(shown) = self.shown.as_ref().filter(|_| !written.is_empty()) else {
+            return false;
+        };
+        let tools = crate::render::tools(shown.observation());
+        let sent = |name: &str| tools.iter().any(|t| t["function"]["name"].as_str() == Some(name));
+        written.iter().any(|call| sent(&call.name))
     }
 
     /// Sends the model's reply back with `nudge` (once a request) and asks again.

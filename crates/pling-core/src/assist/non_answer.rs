@@ -1,8 +1,9 @@
 //! Replies that are not answers, told apart by their shape alone.
 //!
 //! Small models sometimes end a turn with something that is not an answer: the person's
-//! request said back, a tool's definition or a tool result written out as text, a bare
-//! `<page_data>` block copied from the system message, or the loop's own message said back.
+//! request said back, a tool's definition or a tool result written out as text, a call to one
+//! of the tools it was sent written inside its words instead of made, a bare `<page_data>`
+//! block copied from the system message, or the loop's own message said back.
 //! Each is recognised by its structure (the same letters as the request, a JSON tool shape, a
 //! data block), never by the meaning of words, so the check is the same in every language
 //! and a model that answers — however briefly, whatever it quotes — never meets it.
@@ -18,6 +19,9 @@ pub const NUDGE_DEFINITION: &str = "You wrote out a tool's definition instead of
 /// What the model is told once when it wrote a tool result itself.
 pub const NUDGE_RESULT: &str = "You wrote a tool result yourself; results come only from the page. Call the action that does what I asked, or say briefly what you did and the result.";
 
+/// What the model is told once when it wrote a call inside its reply instead of making it.
+pub const NUDGE_WRITTEN_CALL: &str = "You wrote a call inside your reply instead of making it. To run it, reply with the call alone; otherwise answer in your own words, without the call.";
+
 /// What the model is told once when it wrote out a block of page data instead of answering.
 pub const NUDGE_PAGE_DATA: &str = "You wrote out page data instead of answering. Call the action that does what I asked, or answer my request in your own words.";
 
@@ -30,6 +34,8 @@ pub enum NonAnswer {
     ToolDefinition,
     /// A tool result written by the model.
     ToolResult,
+    /// A call to a tool it was sent, written inside its words instead of made.
+    WrittenCall,
     /// A `<page_data>` block copied from the system message.
     PageData,
     /// The loop's own message said back.
@@ -43,6 +49,7 @@ impl NonAnswer {
             Self::Echo | Self::Parrot => NUDGE,
             Self::ToolDefinition => NUDGE_DEFINITION,
             Self::ToolResult => NUDGE_RESULT,
+            Self::WrittenCall => NUDGE_WRITTEN_CALL,
             Self::PageData => NUDGE_PAGE_DATA,
         }
     }
@@ -53,6 +60,7 @@ impl NonAnswer {
             Self::Echo => "The model repeated your request instead of answering.",
             Self::ToolDefinition => "The model wrote out a tool's definition instead of answering.",
             Self::ToolResult => "The model wrote a tool result of its own instead of answering.",
+            Self::WrittenCall => "The model wrote out a step instead of taking it or answering.",
             Self::PageData => "The model copied the page's data instead of answering.",
             Self::Parrot => "The model did not answer.",
         }

@@ -14,7 +14,7 @@ mod structured;
 mod wire;
 
 pub use error::http_error;
-pub use recover::recover_calls;
+pub use recover::{calls_written_in, recover_calls};
 pub use request::{request_body, RequestOptions, ToolMode};
 pub use stream::{parse_reply, StreamAssembler, MAX_REPLY_BYTES};
 pub use structured::{parse_structured, structured_format, structured_instructions};

@@ -22,6 +22,23 @@ pub fn recover_calls(content: &str) -> Vec<ToolCall> {
     calls
 }
 
+/// The calls written in fences (```` ```json ````) or `<tool_call>` tags anywhere in
+/// `content`, with words around them or not. Never run — [`recover_calls`] alone turns text
+/// into calls — only to tell a reply that writes a call instead of making it from an answer.
+pub fn calls_written_in(content: &str) -> Vec<ToolCall> {
+    let mut blocks = Vec::new();
+    for (open, close) in [("```", "```"), ("<tool_call>", "</tool_call>")] {
+        let mut rest = content;
+        while let Some(start) = crate::support::text::find(rest, open) {
+            let inner = part(rest, start + open.len(), END);
+            let Some(end) = crate::support::text::find(inner, close) else { break };
+            blocks.push(fence_body(part(inner, 0, end)));
+            rest = part(inner, end + close.len(), END);
+        }
+    }
+    calls_in(blocks)
+}
+
 /// The calls `text` consists of: one JSON value, or blocks that each are calls; `None` when
 /// anything in it is not a call.
 fn only_calls(text: &str) -> Option<Vec<ToolCall>> {
@@ -307,5 +324,22 @@ mod tests {
         for reply in &replies {
             assert!(recover_calls(reply).is_empty(), "{reply}");
         }
+    }
+
+    #[test]
+    fn calls_written_inside_words_are_found_but_never_recovered() {
+        let text = "You can use show:\n```json\n{\"name\": \"show\", \"arguments\": {\"filter\": \"active\"}}\n```\nThen read the list.";
+        assert!(recover_calls(text).is_empty());
+        let written = calls_written_in(text);
+        assert_eq!(written.len(), 1);
+        assert_eq!(
+            (written[0].name.as_str(), written[0].arguments.as_str()),
+            ("show", r#"{"filter":"active"}"#)
+        );
+        let tagged =
+            "Doing it now <tool_call>{\"name\": \"add\", \"arguments\": {}}</tool_call> done";
+        assert_eq!(calls_written_in(tagged).len(), 1);
+        assert!(calls_written_in("Plain words, and `code`.").is_empty());
+        assert!(calls_written_in("An open fence ```json {\"name\": \"x\"}").is_empty());
     }
 }
