@@ -161,7 +161,9 @@ test('500 then success', async ({ page }) => {
 });
 
 test('chat(): the engine sends, retries and assembles the stream; a final failure is {error} with the wait the server asked for', async ({ page }) => {
-  await openTodos(page);
+  // A page with nothing of Pling's on it yet: chat() loads the engine it needs on first use.
+  // (The demo's index page is such a page.)
+  await page.goto('/');
   model.script([
     reply.error(503, 'busy'),
     reply.streamText('Hello there, héllo ✓'),
@@ -175,6 +177,7 @@ test('chat(): the engine sends, retries and assembles the stream; a final failur
     const failed = await chat({ ...body, stream: false }, { baseURL, retry: { maxRetries: 0 } });
     return { ok, failed, texts };
   }, model.url);
+  expect(out.ok, JSON.stringify(out.ok)).toHaveProperty('ok');
   expect(out.ok.ok.content).toBe('Hello there, héllo ✓');
   // The live text is the assembled reply, piece by piece, whatever the chunks split.
   expect(out.texts.join('')).toBe('Hello there, héllo ✓');

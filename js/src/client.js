@@ -2,7 +2,8 @@
 // retries (exponential backoff with jitter, honouring Retry-After and retry-after-ms), a wait
 // for the model and an overall deadline, and abort. The engine does all of it — fetch, the
 // stream, the timers — so the request and the reply stay inside it; this is its JS face.
-import { engineModule, guardAsync } from './engine.js';
+import { engineHasAssistant, engineModule, guardAsync, loadEngine } from './engine.js';
+import { PlingEngineError } from './errors.js';
 import { checkAssistantOptions } from './options.js';
 
 /**
@@ -51,6 +52,11 @@ export async function chat(body, options, signal) {
     }
   } : undefined;
   const streamed = /** @type {{ stream?: unknown }} */ (body)?.stream === true;
+  // Like every asynchronous entry, a call before the engine has loaded waits for it.
+  await loadEngine();
+  if (!engineHasAssistant()) {
+    throw new PlingEngineError('chat() needs the full engine (pling_wasm_bg.wasm); this page loaded the observe-only one.', { code: 'observe-only' });
+  }
   const result = await guardAsync(() => engineModule().chat(JSON.stringify(body), streamed, clientOf(options), signal, onText));
   if (result.waitMs === null) delete result.waitMs;
   return result;

@@ -713,5 +713,5 @@ export declare function mountChat(pling: Pling, options: ChatOptions & { host?: 
   destroy(): void;
 };
 
-/** One chat request with retries; model and network failures come back as `{error}`. */
+/** One chat request with retries; model and network failures come back as `{error}`. Loads the engine first if the page has not yet; rejects with `PlingEngineError` (code `observe-only`) where only the observe-only engine is loaded. */
 export declare function chat(body: object, options: AssistantOptions, signal?: AbortSignal): Promise<{ ok: object } | { error: { type: string; message?: string } }>;
