@@ -67,6 +67,20 @@ test('a handler error carrying a secret reaches the model masked', async ({ page
   expect(JSON.stringify(model.requests[1].body)).toContain('[masked]');
 });
 
+test('the mask is not a value: a call that would write [masked] back is refused and runs nothing', async ({ page }) => {
+  await openHostile(page);
+  model.script([
+    reply.calls([{ name: 'add_note', arguments: { text: 'The token is [masked]' } }]),
+    reply.text('I cannot see the token, so I added nothing.'),
+  ]);
+  const result = await run(page, 'Write the token into a note');
+  expect(result.counts.add_note).toBe(0);
+  expect(result.received).toEqual([]);
+  const refusal = JSON.stringify(model.requests[1].body.messages.at(-1));
+  expect(refusal).toContain('`text` contains [masked]: a hidden value, not one to write');
+  expect(result.reason).toBe('answered');
+});
+
 test('a lone surrogate, an emoji cut in half and injections cost one character, not the page', async ({ page }) => {
   await openHostile(page);
   const o = await page.evaluate(() => window.hostileApp.pling.observe());

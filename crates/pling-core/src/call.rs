@@ -426,4 +426,40 @@ mod tests {
         let option = why(r#"{"to":"a@b.c","subject":"Hi","message":"x","priority":"urgent"}"#);
         assert!(option.contains("`priority` must be one of \"normal\", \"high\""), "{option}");
     }
+
+    /// What the model reads as `[masked]` is not a value: a call that would write the mask —
+    /// into a password field, inside a reply, in a nested argument — is refused and says
+    /// where, and nothing runs; the same arguments without it run.
+    #[test]
+    fn the_mask_is_never_written_back() {
+        let mut s = page();
+        s.actions.push(Action {
+            id: "set_password".into(),
+            params: Some(crate::json!({
+                "type": "object",
+                "properties": {
+                    "text": {"type": "string"},
+                    "lines": {"type": "array", "items": {"type": "string"}}
+                }
+            })),
+            ..Default::default()
+        });
+        let observed = seen(&s);
+        let why = |args: &str| match check(&observed, "set_password", args) {
+            Checked::Refused { error, action_id, .. } => (error, action_id),
+            Checked::Run(c) => panic!("ran {c:?}"),
+        };
+        let (error, action_id) = why(r#"{"text":"[masked]"}"#);
+        assert!(
+            error.contains("`text` contains [masked]: a hidden value, not one to write"),
+            "{error}"
+        );
+        assert_eq!(action_id.as_deref(), Some("set_password"));
+        assert!(why(r#"{"text":"Your code is [masked]."}"#).0.contains("`text` contains"));
+        assert!(why(r#"{"lines":["ok","[masked]"]}"#).0.contains("`lines[1]` contains"));
+        assert!(matches!(
+            check(&observed, "set_password", r#"{"text":"masked"}"#),
+            Checked::Run(_)
+        ));
+    }
 }

@@ -1,12 +1,15 @@
 //! Checking a call's arguments against its tool schema before anything runs. Covers the part
 //! of JSON Schema that tool parameters use: `type`, `properties`, `required`,
 //! `additionalProperties: false`, `enum`, `const`, `items`, `minLength`/`maxLength`,
-//! `minimum`/`maximum`, `minItems`/`maxItems`. Other keywords are accepted as they are.
+//! `minimum`/`maximum`, `minItems`/`maxItems`. Other keywords are accepted as they are. A
+//! string carrying [`MASK`] is refused whatever the schema: the mask stands for a value the
+//! caller was never shown, so writing it would put the placeholder into the page.
 
+use crate::snapshot::MASK;
 use crate::support::json::Value;
 use crate::support::json_text::Json;
 use crate::support::list::Listed;
-use crate::support::text::Joined;
+use crate::support::text::{occurs, Joined};
 
 /// Every problem with `value` against `schema`, each naming where (`text`, `items[2]`).
 pub fn check(schema: &Value, value: &Value) -> Vec<String> {
@@ -63,6 +66,12 @@ fn walk(schema: &Value, value: &Value, path: &str, problems: &mut Vec<String>) {
         Value::String(text) => {
             let len = text.chars().count() as u64;
             bounds(s, ("minLength", "maxLength"), len, path, "characters", problems);
+            if occurs(text, MASK) {
+                problems.push(format!(
+                    "{} contains {MASK}: a hidden value, not one to write",
+                    at(path)
+                ));
+            }
         }
         Value::Number(n) => number_bounds(s, n.as_f64().unwrap_or(0.0), path, problems),
         Value::Array(items) => {
