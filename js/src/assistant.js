@@ -11,6 +11,15 @@ import { askPerson } from './confirm.js';
 import { internal } from './pling.js';
 
 /**
+ * The members of `options` that are set (neither `undefined` nor `null`).
+ * @param {Record<string, unknown>} options
+ * @returns {Record<string, unknown>}
+ */
+function given(options) {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && v !== null));
+}
+
+/**
  * @typedef {import('./index.d.ts').AssistantOptions} AssistantOptions
  * @typedef {import('./index.d.ts').AssistantResult} AssistantResult
  */
@@ -41,23 +50,23 @@ export class Assistant {
     checkAssistantOptions(options, 'Assistant');
     this.pling = pling;
     this.options = options;
-    const config = {
-      application: options.app ?? pling.options.app ?? null,
-      limits: pling.options.limits ?? {},
-      request: {
-        model: options.model ?? 'default',
-        stream: options.stream ?? true,
-        toolMode: options.toolMode ?? 'auto',
-        recordChoices: options.recordChoices ?? false,
-        temperature: options.temperature ?? null,
-      },
-    };
-    if (options.maxSteps !== undefined) config.maxSteps = options.maxSteps;
-    if (options.maxRepeatedFailures !== undefined) config.maxRepeatedFailures = options.maxRepeatedFailures;
-    if (options.maxCallsPerReply !== undefined) config.maxCallsPerReply = options.maxCallsPerReply;
-    if (options.maxConfirmationsPerReply !== undefined) config.maxConfirmationsPerReply = options.maxConfirmationsPerReply;
-    if (options.assist !== undefined) config.assists = options.assist;
-    this.config = config;
+    // Only what the author set: the engine reads the options and owns every default.
+    this.config = given({
+      application: options.app ?? pling.options.app,
+      limits: pling.options.limits,
+      request: given({
+        model: options.model,
+        stream: options.stream,
+        toolMode: options.toolMode,
+        recordChoices: options.recordChoices,
+        temperature: options.temperature,
+      }),
+      maxSteps: options.maxSteps,
+      maxRepeatedFailures: options.maxRepeatedFailures,
+      maxCallsPerReply: options.maxCallsPerReply,
+      maxConfirmationsPerReply: options.maxConfirmationsPerReply,
+      assists: options.assist,
+    });
     // The loop's state machine lives in the engine: made now if the engine is loaded, else
     // with the first request, once `pling.ready()` has loaded it.
     this.machine = engineReady() ? this.#make() : null;

@@ -483,6 +483,7 @@ export declare function mountDebugPanel(pling: Pling, container: HTMLElement): {
 export interface AssistantOptions {
   /** An OpenAI-compatible endpoint, e.g. "/v1" (a same-origin proxy that holds the key). */
   baseURL: string;
+  /** The model name sent (default "default": a proxy that holds the model name replaces it). */
   model?: string;
   /** Sent as a bearer token. Prefer a server-side proxy that holds the key. */
   apiKey?: string;

@@ -95,15 +95,16 @@ impl RequestOptions {
             ["model", "stream", "toolMode", "temperature", "maxTokens", "recordChoices"];
         const MODES: [ToolMode; 3] = [ToolMode::Auto, ToolMode::Native, ToolMode::Structured];
         let f = Fields::new(v, path, &KNOWN)?;
+        let d = Self::default();
         let o = Self {
-            model: f.string("model").unwrap_or_default(),
-            stream: f.bool("stream").unwrap_or_default(),
+            model: f.string("model").unwrap_or(d.model),
+            stream: f.bool("stream").unwrap_or(d.stream),
             tool_mode: f
                 .read("toolMode", |v, at| one_of(v, at, &MODES, ToolMode::name))
-                .unwrap_or_default(),
-            temperature: f.number("temperature"),
-            max_tokens: f.uint("maxTokens", usize::MAX as u64).map(|n| n as usize),
-            record_choices: f.bool("recordChoices").unwrap_or_default(),
+                .unwrap_or(d.tool_mode),
+            temperature: f.number("temperature").or(d.temperature),
+            max_tokens: f.uint("maxTokens", usize::MAX as u64).map(|n| n as usize).or(d.max_tokens),
+            record_choices: f.bool("recordChoices").unwrap_or(d.record_choices),
         };
         f.done(o)
     }
@@ -158,6 +159,14 @@ mod tests {
         assert_eq!(
             (c.request.tool_mode, c.max_steps, c.application),
             (ToolMode::Structured, 3, None)
+        );
+        // The one set of defaults: a page that sets nothing streams from the model `default`,
+        // and setting one request member keeps the others'.
+        assert_eq!((c.request.model.as_str(), c.request.stream), ("default", true));
+        let quiet = from_json(r#"{"request": {"stream": false}}"#, AgentConfig::read).unwrap();
+        assert_eq!(
+            (quiet.request.model.as_str(), quiet.request.stream, quiet.request.tool_mode),
+            ("default", false, ToolMode::Auto)
         );
         assert_eq!(from_json("{}", RetryPolicy::read).unwrap(), RetryPolicy::default());
     }

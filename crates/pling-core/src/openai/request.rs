@@ -31,8 +31,10 @@ impl ToolMode {
     }
 }
 
-/// What a request body needs besides the conversation.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// What a request body needs besides the conversation. Its defaults are the assistant's: the
+/// model name `default` (a proxy that holds the model replaces it), a streamed reply, tool
+/// calls as the server's own (`auto`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RequestOptions {
     /// The model name.
@@ -49,6 +51,22 @@ pub struct RequestOptions {
     /// (up to [`crate::render::MAX_RECORD_CHOICES`]), so a constrained reply cannot name a row
     /// that is not there.
     pub record_choices: bool,
+}
+
+/// The model name sent when the page names none.
+pub const DEFAULT_MODEL: &str = "default";
+
+impl Default for RequestOptions {
+    fn default() -> Self {
+        Self {
+            model: DEFAULT_MODEL.to_owned(),
+            stream: true,
+            tool_mode: ToolMode::default(),
+            temperature: None,
+            max_tokens: None,
+            record_choices: false,
+        }
+    }
 }
 
 /// The request body for `/chat/completions`.
