@@ -6,18 +6,9 @@ import { clientOf } from './client.js';
 import { PlingEngineError, PlingError, messageOf } from './errors.js';
 import { problemOf } from './problems.js';
 import { engineHasAssistant, engineModule, engineReady, guard, guardAsync } from './engine.js';
-import { checkAssistantOptions } from './options.js';
+import { checkAssistantOptions, given } from './options.js';
 import { askPerson } from './confirm.js';
 import { internal } from './pling.js';
-
-/**
- * The members of `options` that are set (neither `undefined` nor `null`).
- * @param {Record<string, unknown>} options
- * @returns {Record<string, unknown>}
- */
-function given(options) {
-  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && v !== null));
-}
 
 /**
  * @typedef {import('./index.d.ts').AssistantOptions} AssistantOptions

@@ -4,7 +4,7 @@
 // stream, the timers — so the request and the reply stay inside it; this is its JS face.
 import { engineHasAssistant, engineModule, guardAsync, loadEngine } from './engine.js';
 import { PlingEngineError } from './errors.js';
-import { checkAssistantOptions } from './options.js';
+import { checkAssistantOptions, given } from './options.js';
 
 /**
  * @typedef {object} ClientOptions
@@ -24,14 +24,9 @@ import { checkAssistantOptions } from './options.js';
  * @param {ClientOptions} options
  */
 export function clientOf(options) {
-  return {
-    baseURL: options.baseURL,
-    apiKey: options.apiKey ?? null,
-    headers: options.headers ?? {},
-    timeoutMs: options.timeoutMs ?? 60000,
-    deadlineMs: options.deadlineMs ?? 300000,
-    retry: options.retry ?? {},
-  };
+  // Only what the author set: the engine owns the defaults (and names a wrong member).
+  const { baseURL, apiKey, headers, timeoutMs, deadlineMs, retry } = options;
+  return given({ baseURL, apiKey, headers, timeoutMs, deadlineMs, retry });
 }
 
 /**

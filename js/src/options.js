@@ -74,3 +74,13 @@ function describe(value) {
     return String(value);
   }
 }
+
+/**
+ * The members of `options` that are set (neither `undefined` nor `null`): what crosses into the
+ * engine, which reads the options and owns every default.
+ * @param {Record<string, unknown>} options
+ * @returns {Record<string, unknown>}
+ */
+export function given(options) {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && v !== null));
+}
