@@ -44,12 +44,14 @@ export class Assistant {
     const config = {
       application: options.app ?? pling.options.app ?? null,
       limits: pling.options.limits ?? {},
+      // Only what the page gave: the engine holds the defaults (RequestOptions in Rust), and
+      // an absent member (undefined, and a null temperature) is left out of its JSON.
       request: {
-        model: options.model ?? 'default',
-        stream: options.stream ?? true,
-        toolMode: options.toolMode ?? 'auto',
-        recordChoices: options.recordChoices ?? false,
-        temperature: options.temperature ?? null,
+        model: options.model,
+        stream: options.stream,
+        toolMode: options.toolMode,
+        recordChoices: options.recordChoices,
+        temperature: options.temperature ?? undefined,
       },
     };
     if (options.maxSteps !== undefined) config.maxSteps = options.maxSteps;

@@ -21,16 +21,18 @@ import { checkAssistantOptions } from './options.js';
 
 /**
  * What the engine's client takes from the options: where the model is and how long to wait.
+ * Only what the page gave: the engine holds the defaults (ClientOptions in Rust), and an
+ * absent member is left out of its JSON.
  * @param {ClientOptions} options
  */
 export function clientOf(options) {
   return {
     baseURL: options.baseURL,
-    apiKey: options.apiKey ?? null,
-    headers: options.headers ?? {},
-    timeoutMs: options.timeoutMs ?? 60000,
-    deadlineMs: options.deadlineMs ?? 300000,
-    retry: options.retry ?? {},
+    apiKey: options.apiKey,
+    headers: options.headers,
+    timeoutMs: options.timeoutMs,
+    deadlineMs: options.deadlineMs,
+    retry: options.retry,
   };
 }
 

@@ -95,15 +95,16 @@ impl RequestOptions {
             ["model", "stream", "toolMode", "temperature", "maxTokens", "recordChoices"];
         const MODES: [ToolMode; 3] = [ToolMode::Auto, ToolMode::Native, ToolMode::Structured];
         let f = Fields::new(v, path, &KNOWN)?;
+        let d = Self::default();
         let o = Self {
-            model: f.string("model").unwrap_or_default(),
-            stream: f.bool("stream").unwrap_or_default(),
+            model: f.string("model").unwrap_or(d.model),
+            stream: f.bool("stream").unwrap_or(d.stream),
             tool_mode: f
                 .read("toolMode", |v, at| one_of(v, at, &MODES, ToolMode::name))
-                .unwrap_or_default(),
+                .unwrap_or(d.tool_mode),
             temperature: f.number("temperature"),
             max_tokens: f.uint("maxTokens", usize::MAX as u64).map(|n| n as usize),
-            record_choices: f.bool("recordChoices").unwrap_or_default(),
+            record_choices: f.bool("recordChoices").unwrap_or(d.record_choices),
         };
         f.done(o)
     }
@@ -160,6 +161,15 @@ mod tests {
             (ToolMode::Structured, 3, None)
         );
         assert_eq!(from_json("{}", RetryPolicy::read).unwrap(), RetryPolicy::default());
+        // The request's defaults, held here only (the JS layer passes what a page gave).
+        let r = from_json("{}", RequestOptions::read).unwrap();
+        assert_eq!(
+            (r.model.as_str(), r.stream, r.tool_mode, r.temperature, r.record_choices),
+            ("default", true, ToolMode::Auto, None, false)
+        );
+        assert_eq!(r, RequestOptions::default());
+        let r = from_json(r#"{"stream": false, "model": "m"}"#, RequestOptions::read).unwrap();
+        assert_eq!((r.model.as_str(), r.stream), ("m", false));
     }
 
     #[test]

@@ -31,13 +31,14 @@ impl ToolMode {
     }
 }
 
-/// What a request body needs besides the conversation.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// What a request body needs besides the conversation. Its defaults are the assistant's, set
+/// here once: the JS layer passes only the options a page gave.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RequestOptions {
-    /// The model name.
+    /// The model name (`default` when not set: a proxy or server that serves one model).
     pub model: String,
-    /// Stream the reply.
+    /// Stream the reply (on when not set).
     pub stream: bool,
     /// How tool calls travel.
     pub tool_mode: ToolMode,
@@ -49,6 +50,19 @@ pub struct RequestOptions {
     /// (up to [`crate::render::MAX_RECORD_CHOICES`]), so a constrained reply cannot name a row
     /// that is not there.
     pub record_choices: bool,
+}
+
+impl Default for RequestOptions {
+    fn default() -> Self {
+        Self {
+            model: "default".to_owned(),
+            stream: true,
+            tool_mode: ToolMode::default(),
+            temperature: None,
+            max_tokens: None,
+            record_choices: false,
+        }
+    }
 }
 
 /// The request body for `/chat/completions`.
