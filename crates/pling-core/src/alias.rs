@@ -5,6 +5,7 @@
 //! on the page (two ids alike, or the same as another id) is not used: the id is cited whole.
 
 use crate::snapshot::Snapshot;
+use crate::support::strmap::StrMap;
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -55,25 +56,31 @@ impl Aliases {
                 }
             }
         }
-        let mut seen: HashMap<String, Option<&str>> = HashMap::new();
+        // Each long id with its alias; each alias with the first of them that has it, or
+        // `AMBIGUOUS` once two ids share it.
+        const AMBIGUOUS: usize = usize::MAX;
+        let mut named: Vec<(String, &str)> = Vec::new();
         for &id in &ids {
-            let Some(alias) = alias_of(id) else { continue };
-            let entry = seen.entry(alias).or_insert(Some(id));
-            if *entry != Some(id) {
-                *entry = None;
+            named.extend(alias_of(id).map(|alias| (alias, id)));
+        }
+        let mut seen = StrMap::with_capacity(named.len());
+        for (i, (alias, id)) in named.iter().enumerate() {
+            let (first, added) = seen.place(alias, i);
+            if !added && first != AMBIGUOUS && named[first].1 != *id {
+                seen.insert(alias, AMBIGUOUS);
             }
         }
         // An alias equal to a short id of the page would be ambiguous too.
         for &id in &ids {
             if let Some(slot) = seen.get_mut(id) {
-                *slot = None;
+                *slot = AMBIGUOUS;
             }
         }
         let mut out = Aliases::default();
-        for (alias, id) in seen {
-            if let Some(id) = id {
-                out.by_id.insert(id.to_owned(), alias.clone());
-                out.by_alias.insert(alias, id.to_owned());
+        for (i, (alias, id)) in named.iter().enumerate() {
+            if seen.get(alias) == Some(i) {
+                out.by_id.insert((*id).to_owned(), alias.clone());
+                out.by_alias.insert(alias.clone(), (*id).to_owned());
             }
         }
         out

@@ -4,7 +4,7 @@
 
 use crate::limits::Limits;
 use crate::openai::Message;
-use crate::support::text::{find, part, rfind, Joined, END};
+use crate::support::text::{rsplit_around, split_around, Joined};
 use crate::tokens::{estimate, estimate_message};
 use crate::trust::{neutralize_tags, BLOCK_CLOSE, BLOCK_OPEN};
 use serde::{Deserialize, Serialize};
@@ -123,8 +123,8 @@ impl History {
 /// The text inside a summary message's data block.
 fn summary_body(content: &str) -> &str {
     let (open, close) = ("<page_data>\n", "\n</page_data>");
-    let inner = find(content, open).map_or(content, |at| part(content, at + open.len(), END));
-    rfind(inner, close).map_or(inner, |at| part(inner, 0, at)).trim()
+    let inner = split_around(content, open).map_or(content, |(_, after)| after);
+    rsplit_around(inner, close).map_or(inner, |(before, _)| before).trim()
 }
 
 fn message_tokens(m: &Message) -> usize {

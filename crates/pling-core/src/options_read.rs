@@ -169,6 +169,15 @@ mod tests {
             ("default", false, ToolMode::Auto)
         );
         assert_eq!(from_json("{}", RetryPolicy::read).unwrap(), RetryPolicy::default());
+        // The request's defaults, held here only (the JS layer passes what a page gave).
+        let r = from_json("{}", RequestOptions::read).unwrap();
+        assert_eq!(
+            (r.model.as_str(), r.stream, r.tool_mode, r.temperature, r.record_choices),
+            ("default", true, ToolMode::Auto, None, false)
+        );
+        assert_eq!(r, RequestOptions::default());
+        let r = from_json(r#"{"stream": false, "model": "m"}"#, RequestOptions::read).unwrap();
+        assert_eq!((r.model.as_str(), r.stream), ("m", false));
     }
 
     #[test]

@@ -692,11 +692,11 @@ pub fn truncate_middle(text: &str, max_tokens: usize) -> String {
     let head = (keep * 2 / 3).min(chars);
     let tail = (keep - keep * 2 / 3).min(chars - head);
     let cut = chars - head - tail;
-    // The byte where character `k` starts.
-    let at = |k: usize| crate::support::text::char_at(text, k);
-    let mut out = String::from(crate::support::text::part(text, 0, at(head)));
+    // `char_at` gives character boundaries, so both splits succeed.
+    let split = |k: usize| text.split_at_checked(crate::support::text::char_at(text, k));
+    let mut out = split(head).map_or_else(String::new, |(head, _)| head.to_owned());
     out.push_str(&format!(" …[{cut} characters cut]… "));
-    out.push_str(crate::support::text::part(text, at(chars - tail), crate::support::text::END));
+    out.push_str(split(chars - tail).map_or("", |(_, tail)| tail));
     out
 }
 

@@ -6,7 +6,7 @@
 
 use crate::snapshot::MASK;
 use crate::support::json::{Map, Value};
-use crate::support::text::{find, is_combining, part, END};
+use crate::support::text::{is_combining, split_around};
 use crate::trust::is_invisible;
 use std::borrow::Cow;
 
@@ -129,17 +129,19 @@ impl Secrets {
         }
         let mut hits: Vec<(usize, usize)> = Vec::new();
         for secret in &self.keys {
-            let mut from = 0;
-            while let Some(at) = find(part(&key, from, END), secret) {
-                let (start, end) = (from + at, from + at + secret.len());
+            let (mut rest, mut from) = (key.as_str(), 0);
+            while let Some((before, after)) = split_around(rest, secret) {
+                let (start, end) = (from + before.len(), from + before.len() + secret.len());
                 hits.push((spans[start].0, spans[end - 1].1));
-                from = end;
+                (rest, from) = (after, end);
             }
         }
         if hits.is_empty() {
             return Cow::Borrowed(text);
         }
-        Cow::Owned(masked(text, hits))
+        // The spans come from `char_indices`, so every bound is a character boundary; were one
+        // not, the whole text is masked rather than risk showing part of a secret.
+        Cow::Owned(masked(text, hits).unwrap_or_else(|| MASK.to_owned()))
     }
 
     /// JSON text (a snapshot) with every string in it, object keys included, scrubbed; the
@@ -183,8 +185,8 @@ impl Secrets {
 }
 
 /// `text` with the byte ranges of `hits` (overlapping or not, in any order) replaced by the
-/// mask, one mask a run of overlapping ranges.
-fn masked(text: &str, mut hits: Vec<(usize, usize)>) -> String {
+/// mask, one mask a run of overlapping ranges; `None` if a bound is not a character boundary.
+fn masked(text: &str, mut hits: Vec<(usize, usize)>) -> Option<String> {
     hits.sort_unstable();
     let mut out = String::with_capacity(text.len());
     let mut last = 0;
@@ -194,7 +196,7 @@ fn masked(text: &str, mut hits: Vec<(usize, usize)>) -> String {
             Some((s, e)) if start <= e => open = Some((s, e.max(end))),
             _ => {
                 if let Some((s, e)) = open {
-                    out.push_str(part(text, last, s));
+                    out.push_str(text.get(last..s)?);
                     out.push_str(MASK);
                     last = e;
                 }
@@ -203,12 +205,12 @@ fn masked(text: &str, mut hits: Vec<(usize, usize)>) -> String {
         }
     }
     if let Some((s, e)) = open {
-        out.push_str(part(text, last, s));
+        out.push_str(text.get(last..s)?);
         out.push_str(MASK);
         last = e;
     }
-    out.push_str(part(text, last, END));
-    out
+    out.push_str(text.get(last..)?);
+    Some(out)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! and chat-template markers, and shortening with a visible mark.
 
 use crate::support::json::{Map, Value};
-use crate::support::text::{char_len, first_chars, is_combining, part, END};
+use crate::support::text::{char_len, first_chars, is_combining};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -224,51 +224,55 @@ pub fn neutralize_tags(s: &str) -> Cow<'_, str> {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());
-    let mut last = 0;
-    let mut chars = s.char_indices();
-    while let Some((i, c)) = chars.next() {
-        let (len, replacement) = match c {
-            '&' => match entity_len(part(s, i, END)) {
-                Some(len) => (len, '\u{2039}'),
-                None => continue,
-            },
-            '[' => (1, '\u{27E6}'),
-            c if is_open_like(c) => (c.len_utf8(), '\u{2039}'),
-            _ => continue,
+    let mut changed = false;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        // The text after the marker that `c` starts, and what the marker becomes.
+        let after = chars.as_str();
+        let marker = match c {
+            '&' => after_entity(after).map(|rest| (rest, '\u{2039}')),
+            '[' => Some((after, '\u{27E6}')),
+            c if is_open_like(c) => Some((after, '\u{2039}')),
+            _ => None,
         };
-        let rest = part(s, i + len, END);
-        let hit = if c == '[' { opens_bracket_marker(rest) } else { opens_block_tag(rest) };
-        if hit {
-            out.push_str(part(s, last, i));
+        let hit = |&(rest, _): &(&str, char)| {
+            if c == '[' {
+                opens_bracket_marker(rest)
+            } else {
+                opens_block_tag(rest)
+            }
+        };
+        let Some((rest, replacement)) = marker.filter(hit) else {
+            out.push(c);
+            continue;
+        };
+        changed = true;
+        out.push(replacement);
+        // Past the rest of the marker (an entity's other characters).
+        while chars.as_str().len() > rest.len() {
+            chars.next();
+        }
+        // The second `<` of `<<SYS>>` goes too.
+        while chars.clone().next().is_some_and(is_open_like) {
             out.push(replacement);
-            last = i + len;
-            for _ in 1..part(s, i, i + len).chars().count() {
-                chars.next();
-            }
-            // The second `<` of `<<SYS>>` goes too.
-            while let Some((j, d)) =
-                chars.clone().next().filter(|&(j, d)| j == last && is_open_like(d))
-            {
-                out.push(replacement);
-                last = j + d.len_utf8();
-                chars.next();
-            }
+            chars.next();
         }
     }
-    if last == 0 {
-        return Cow::Borrowed(s);
+    if changed {
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(s)
     }
-    out.push_str(part(s, last, END));
-    Cow::Owned(out)
 }
 
-/// The length of an HTML entity for `<` at the start of `s` (`&lt;`, `&#60;`, `&#x3c;`).
-fn entity_len(s: &str) -> Option<usize> {
-    let head = first_chars(s, 7).to_ascii_lowercase();
-    ["&lt;", "&#60;", "&#060;", "&#x3c;", "&#x03c;"]
-        .iter()
-        .find(|e| head.starts_with(*e))
-        .map(|e| e.len())
+/// The text after an HTML entity for `<` (`&lt;`, `&#60;`, `&#x3c;`, any case) that starts
+/// `after_amp`, the text just past its `&`.
+fn after_entity(after_amp: &str) -> Option<&str> {
+    ["lt;", "#60;", "#060;", "#x3c;", "#x03c;"].iter().find_map(|entity| {
+        // A split inside a character is simply not this entity, which is ASCII.
+        let (head, rest) = after_amp.split_at_checked(entity.len())?;
+        head.eq_ignore_ascii_case(entity).then_some(rest)
+    })
 }
 
 /// Words that, after a `<` (and slashes), make a data-block tag or a chat-template marker.

@@ -369,15 +369,10 @@ impl Body {
         };
         assembler.push(&text)?;
         let content = assembler.content();
-        if let (Some(f), true) = (on_text, content.len() > *shown) {
-            let _ = f.call1(
-                &JsValue::NULL,
-                &JsValue::from_str(pling_core::support::text::part(
-                    content,
-                    *shown,
-                    pling_core::support::text::END,
-                )),
-            );
+        // The content only grows, so what was shown ends on a character boundary of it.
+        let new = content.get(*shown..).filter(|new| !new.is_empty());
+        if let (Some(f), Some(new)) = (on_text, new) {
+            let _ = f.call1(&JsValue::NULL, &JsValue::from_str(new));
             *shown = content.len();
         }
         Ok(())

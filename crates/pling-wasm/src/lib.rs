@@ -23,10 +23,14 @@ use wasm_bindgen::prelude::*;
 #[global_allocator]
 static HEAP: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-/// Installs the panic reporter. Runs once when the module is instantiated.
+/// Installs the panic reporter and seeds the engine's hash maps with bits page data cannot
+/// know (`wasm32-unknown-unknown` gives std no randomness of its own). Runs once when the
+/// module is instantiated.
 #[wasm_bindgen(start)]
 pub fn start() {
     panic::install();
+    let draw = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    pling_core::support::strmap::seed(draw() << 32 | draw());
 }
 
 /// The system message: the rules the page needs (`rules` from a `Page`'s render; every rule

@@ -14,7 +14,8 @@ pub fn install() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         let message = format!("pling engine panicked: {info}");
-        LAST.with(|last| {
+        // A hook that panicked itself would abort without a word: every access is tried.
+        let _ = LAST.try_with(|last| {
             if let Ok(mut last) = last.try_borrow_mut() {
                 *last = Some(message);
             }
@@ -25,5 +26,5 @@ pub fn install() {
 /// The message of the last panic, once.
 #[wasm_bindgen(js_name = takePanic)]
 pub fn take_panic() -> Option<String> {
-    LAST.with(|last| last.try_borrow_mut().ok().and_then(|mut l| l.take()))
+    LAST.try_with(|last| last.try_borrow_mut().ok().and_then(|mut l| l.take())).ok().flatten()
 }

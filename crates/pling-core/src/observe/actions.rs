@@ -227,7 +227,8 @@ fn assign_names(entries: &mut [Entry<'_>], names: &[&str]) {
             loop {
                 let suffix = format!("_{n}");
                 let keep = MAX_NAME_CHARS - suffix.len();
-                name = format!("{}{}", crate::support::text::part(&base, 0, keep), suffix);
+                // A legal name is ASCII, so any length is a boundary; a shorter one is whole.
+                name = format!("{}{}", base.get(..keep).unwrap_or(&base), suffix);
                 n += 1;
                 if !taken.contains_key(&name) {
                     break;

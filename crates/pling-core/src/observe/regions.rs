@@ -76,6 +76,7 @@ fn bounded_path(parent: &str, name: &str) -> String {
         return full;
     }
     let start = crate::support::text::char_at(&full, len - (MAX_PATH_CHARS - 4));
-    let tail = crate::support::text::part(&full, start, crate::support::text::END);
+    // `char_at` gives a character boundary, so the split always succeeds.
+    let tail = full.split_at_checked(start).map_or(full.as_str(), |(_, tail)| tail);
     format!("… > {}", tail.trim_start_matches(['>', ' ']))
 }

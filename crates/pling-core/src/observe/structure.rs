@@ -49,7 +49,8 @@ fn structure_line(
     (in_view, total): (usize, usize),
 ) -> String {
     let region = &regions.snapshot.regions[r];
-    let mut line = String::from(crate::support::text::part(INDENT, 0, 2 * depth.min(MAX_INDENT)));
+    // Spaces are ASCII and the bound at most the whole: the `get` always succeeds.
+    let mut line = String::from(INDENT.get(..2 * depth.min(MAX_INDENT)).unwrap_or(INDENT));
     line.push_str("- ");
     line.push_str(&region_label(region));
     let mut facts: Vec<String> = Vec::new();

@@ -3,7 +3,7 @@
 
 use super::wire::{arguments_text, ToolCall};
 use crate::support::json::Value;
-use crate::support::text::{part, END};
+use crate::support::text::split_around;
 
 /// Tool calls written as JSON in the text, the way most small and local models answer —
 /// recovered only where the reply *is* calls: the whole reply one JSON value (a call, a list of
@@ -29,11 +29,10 @@ pub fn calls_written_in(content: &str) -> Vec<ToolCall> {
     let mut blocks = Vec::new();
     for (open, close) in [("```", "```"), ("<tool_call>", "</tool_call>")] {
         let mut rest = content;
-        while let Some(start) = crate::support::text::find(rest, open) {
-            let inner = part(rest, start + open.len(), END);
-            let Some(end) = crate::support::text::find(inner, close) else { break };
-            blocks.push(fence_body(part(inner, 0, end)));
-            rest = part(inner, end + close.len(), END);
+        while let Some((_, inner)) = split_around(rest, open) {
+            let Some((body, after)) = split_around(inner, close) else { break };
+            blocks.push(fence_body(body));
+            rest = after;
         }
     }
     calls_in(blocks)
@@ -71,16 +70,12 @@ fn call_blocks(text: &str) -> Option<Vec<&str>> {
     while !rest.is_empty() {
         let tagged = TAGS.iter().find_map(|(open, close)| Some((rest.strip_prefix(open)?, *close)));
         let (block, after) = if let Some((inner, close)) = tagged {
-            match crate::support::text::find(inner, close) {
-                Some(end) => (part(inner, 0, end), part(inner, end + close.len(), END)),
-                None => (inner, ""),
-            }
+            split_around(inner, close).unwrap_or((inner, ""))
         } else if let Some(inner) = rest.strip_prefix("```") {
-            let end = crate::support::text::find(inner, "```")?;
-            (fence_body(part(inner, 0, end)), part(inner, end + 3, END))
+            let (body, after) = split_around(inner, "```")?;
+            (fence_body(body), after)
         } else if rest.starts_with(['{', '[']) {
-            let span = leading_value(rest)?;
-            (span, part(rest, span.len(), END))
+            leading_value(rest)?
         } else {
             return None;
         };
@@ -93,17 +88,15 @@ fn call_blocks(text: &str) -> Option<Vec<&str>> {
 /// A fence's body without its language tag (```` ```json ````).
 fn fence_body(block: &str) -> &str {
     let block = block.trim_start();
-    match block.find('\n') {
-        Some(nl) if !part(block, 0, nl).trim_start().starts_with(['{', '[']) => {
-            part(block, nl + 1, END)
-        }
+    match block.split_once('\n') {
+        Some((tag, body)) if !tag.trim_start().starts_with(['{', '[']) => body,
         _ => block,
     }
 }
 
 /// The balanced JSON object or list `text` begins with (string-aware), with a model's doubled
-/// closing braces.
-fn leading_value(text: &str) -> Option<&str> {
+/// closing braces, and the text after it.
+fn leading_value(text: &str) -> Option<(&str, &str)> {
     let (open, close) = if text.starts_with('[') { (b'[', b']') } else { (b'{', b'}') };
     let bytes = text.as_bytes();
     let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
@@ -127,7 +120,8 @@ fn leading_value(text: &str) -> Option<&str> {
                     while bytes.get(end) == Some(&close) {
                         end += 1; // `{{…}}`: the second closing brace belongs to the block
                     }
-                    return Some(part(text, 0, end));
+                    // Just past an ASCII brace: a character boundary, so the split succeeds.
+                    return text.split_at_checked(end);
                 }
             }
             _ => {}
@@ -245,14 +239,17 @@ pub(super) fn json_objects(text: &str) -> Vec<&str> {
             }
             i += 1;
         }
+        // Spans start and end at ASCII braces, character boundaries, so every `get` succeeds.
         match end {
             Some(e) => {
-                out.push(part(text, start, e + 1));
+                out.extend(text.get(start..=e));
                 i = e + 1;
             }
             // Unbalanced from here: once, a doubled opening brace (`{ {"name": …}}`) is
             // skipped and the object after it read; otherwise nothing more is balanced.
-            None if !skipped && part(text, start + 1, END).trim_start().starts_with('{') => {
+            None if !skipped
+                && text.get(start + 1..).is_some_and(|s| s.trim_start().starts_with('{')) =>
+            {
                 skipped = true;
                 i = start + 1;
             }

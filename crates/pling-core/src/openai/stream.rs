@@ -6,7 +6,6 @@ use super::error::api_error;
 use super::wire::{FinishReason, ModelError, Reply, ToolCall, Usage};
 use crate::support::json::Value;
 use crate::support::json_text::text;
-use crate::support::text::{part, END};
 
 /// The largest reply body read, streamed or not (1 MiB): a real answer is a few kilobytes,
 /// and a reply that never ends must not grow the page's memory without bound.
@@ -55,9 +54,8 @@ impl StreamAssembler {
         self.buffer.push_str(chunk);
         let buffer = std::mem::take(&mut self.buffer);
         let mut rest = buffer.as_str();
-        while let Some(end) = rest.bytes().position(|b| b == b'\n') {
-            let line = part(rest, 0, end);
-            rest = part(rest, end + 1, END);
+        while let Some((line, after)) = rest.split_once('\n') {
+            rest = after;
             self.line(crate::support::text::trim_chars(line, &['\r'], false, true))?;
         }
         self.buffer = rest.to_owned();

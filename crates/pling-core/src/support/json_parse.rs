@@ -13,7 +13,7 @@
 //!   cannot exhaust the stack.
 
 use crate::support::json::{Map, Number, Value};
-use crate::support::text::{part, whole_number};
+use crate::support::text::whole_number;
 use std::fmt;
 
 /// How deep arrays and objects may nest (serde_json's limit too).
@@ -261,8 +261,9 @@ impl Parser<'_> {
                 }
                 self.at += 1;
             }
-            // Runs start and end at ASCII bytes (quotes, backslashes, control characters).
-            out.push_str(part(self.text, start, self.at));
+            // Runs start and end at ASCII bytes (quotes, backslashes, control characters),
+            // character boundaries, so `get` always finds the run.
+            out.push_str(self.text.get(start..self.at).ok_or("invalid string")?);
             match self.bytes.get(self.at) {
                 None => return Err("EOF while parsing a string"),
                 Some(b'"') => {
@@ -392,13 +393,14 @@ impl Parser<'_> {
             let start = self.at;
             self.some_digits()?;
             // Past any exponent a double can use, the value is 0 or out of range either way.
-            let e = whole_number(part(self.text, start, self.at)).unwrap_or(u64::MAX).min(100_000)
-                as i64;
+            // Digits are ASCII, so `get` always finds them.
+            let digits = self.text.get(start..self.at).ok_or("invalid number")?;
+            let e = whole_number(digits).unwrap_or(u64::MAX).min(100_000) as i64;
             exponent = Some(if minus { -e } else { e });
         }
         let integer = &self.bytes[int_start..int_end];
         if fraction.is_empty() && exponent.is_none() {
-            match whole_number(part(self.text, int_start, int_end)) {
+            match whole_number(self.text.get(int_start..int_end).ok_or("invalid number")?) {
                 Some(n) if !negative => return Ok(Value::Number(n.into())),
                 // `-0` is the float negative zero, as serde_json reads it.
                 Some(n) if n != 0 && n <= 1 << 63 => {

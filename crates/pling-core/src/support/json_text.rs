@@ -3,7 +3,6 @@
 
 use crate::support::json::{Map, Value};
 use crate::support::json_parse::SyntaxError;
-use crate::support::text::{part, END};
 
 /// `value` as compact JSON text, written as serde_json writes it. Every JSON text the engine
 /// writes goes through this one writer.
@@ -51,31 +50,25 @@ pub fn write(value: &Value, out: &mut String) {
 /// A JSON string: quotes, backslashes and control characters escaped.
 fn write_string(s: &str, out: &mut String) {
     out.push('"');
-    let mut run = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let escape = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0..=0x1f => "",
-            _ => continue,
-        };
-        out.push_str(part(s, run, i));
-        run = i + 1;
-        if escape.is_empty() {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            out.push_str("\\u00");
-            out.push(char::from(HEX[usize::from(b >> 4)]));
-            out.push(char::from(HEX[usize::from(b & 15)]));
-        } else {
-            out.push_str(escape);
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\0'..='\u{1f}' => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                let b = c as u8;
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 15)]));
+            }
+            c => out.push(c),
         }
     }
-    out.push_str(part(s, run, END));
     out.push('"');
 }
 

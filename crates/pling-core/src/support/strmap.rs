@@ -3,33 +3,63 @@
 //! Every map the engine builds has this shape, is filled once and then read, and never loses a
 //! key; so it is an open-addressed table of entry numbers beside the entries in insertion order,
 //! with linear probing at most half full. A general hash map (hashbrown with the Fx hash) cost
-//! 1.5 KB gzip more in the module and was no faster on the benchmark's pages.
+//! 1.5 KB gzip more in the module and was no faster on the benchmark's pages; std's
+//! `HashMap` made the engine 11–16 % slower on them (with SipHash or a folded multiply).
+//!
+//! Page data chooses the keys, so the hash is keyed by a secret seed ([`seed`]): keys chosen
+//! to share one probe sequence under one seed spread under another. The hash stays the fast
+//! multiply-rotate one (std's SipHash in this table made the engine 8 % slower on the
+//! benchmark's pages); the seed starts its state and picks its multiplier. That is minimal
+//! resistance, as foldhash claims for itself: enough that keys cannot be aimed without the
+//! seed, not a cryptographic guarantee. The WebAssembly binding sets the seed once, from the
+//! browser's `Math.random` (`wasm32-unknown-unknown` gives std no randomness of its own).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The secret every map's hash starts from.
+static SEED: AtomicU64 = AtomicU64::new(0);
+
+/// Sets the secret that keys every map built from now on; the host calls it once, with bits
+/// page data cannot know.
+pub fn seed(bits: u64) {
+    SEED.store(bits, Ordering::Relaxed);
+}
 
 /// Borrowed strings to `usize` values, in the order they were first inserted.
-#[derive(Default)]
 pub(crate) struct StrMap<'a> {
+    /// The seed this map's hash starts from, taken when it is made.
+    seed: u64,
     /// A power of two slots (or none yet), each empty (`0` in its second half) or a key's hash
     /// and its entry's place plus one.
     slots: Vec<(u32, u32)>,
     entries: Vec<(&'a str, usize)>,
 }
 
-/// A multiplier with well-spread bits (the Fx hash's).
+impl Default for StrMap<'_> {
+    fn default() -> Self {
+        Self { seed: SEED.load(Ordering::Relaxed), slots: Vec::new(), entries: Vec::new() }
+    }
+}
+
+/// A multiplier with well-spread bits (the Fx hash's): the hash's under seed 0.
 const SPREAD: u64 = 0xf135_7aea_2e62_a9c5;
 
-/// The hash of `key`: eight bytes at a time, rotated and multiplied in.
-fn hash(key: &str) -> u32 {
-    let mut h = key.len() as u64;
+/// The hash of `key` under `seed`: eight bytes at a time, rotated and multiplied in, with the
+/// state started from the seed and the multiplier drawn from it (odd, so each step is a
+/// bijection).
+fn hash(seed: u64, key: &str) -> u32 {
+    let spread = (seed.wrapping_mul(SPREAD).rotate_left(32) ^ SPREAD) | 1;
+    let mut h = seed ^ key.len() as u64;
     let mut words = key.as_bytes().chunks_exact(8);
     for word in &mut words {
         let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
-        h = (h.rotate_left(26) ^ word).wrapping_mul(SPREAD);
+        h = (h.rotate_left(26) ^ word).wrapping_mul(spread);
     }
     let mut last = 0;
     for (i, b) in words.remainder().iter().enumerate() {
         last |= u64::from(*b) << (8 * i);
     }
-    h = (h.rotate_left(26) ^ last).wrapping_mul(SPREAD);
+    h = (h.rotate_left(26) ^ last).wrapping_mul(spread);
     (h >> 32) as u32
 }
 
@@ -71,7 +101,7 @@ impl<'a> StrMap<'a> {
 
     /// `key`'s entry, or the empty slot where it would go (with the key's hash).
     fn find(&self, key: &str) -> Result<usize, (usize, u32)> {
-        let h = hash(key);
+        let h = hash(self.seed, key);
         let mask = self.slots.len().wrapping_sub(1);
         let mut slot = h as usize & mask;
         loop {
@@ -195,5 +225,65 @@ mod tests {
             ["abcdefgh1", "abcdefgh2", "\0", ""].map(|k| map.get(k)),
             [Some(5), Some(6), Some(7), Some(8)]
         );
+    }
+
+    impl StrMap<'_> {
+        /// How many slots a lookup of `key` visits.
+        fn probes(&self, key: &str) -> usize {
+            let mask = self.slots.len() - 1;
+            let mut slot = hash(self.seed, key) as usize & mask;
+            let mut n = 1;
+            while self.slots[slot].1 != 0 && self.entries[self.slots[slot].1 as usize - 1].0 != key
+            {
+                slot = (slot + 1) & mask;
+                n += 1;
+            }
+            n
+        }
+    }
+
+    /// Eight-byte ASCII keys that all have one hash (so one probe sequence) under seed 0, which
+    /// is the unkeyed hash this map had: found by running the hash backwards from chosen
+    /// outputs.
+    fn keys_colliding_under_seed_zero(n: usize) -> Vec<String> {
+        let inverse =
+            (0..6).fold(SPREAD, |x, _| x.wrapping_mul(2u64.wrapping_sub(SPREAD.wrapping_mul(x))));
+        assert_eq!(SPREAD.wrapping_mul(inverse), 1);
+        let mut keys = Vec::new();
+        for low in 0u64.. {
+            let h = (0x5eed_u64 << 32) | low;
+            let w = h.wrapping_mul(inverse).rotate_right(26).wrapping_mul(inverse)
+                ^ 8u64.rotate_left(26);
+            let bytes = w.to_le_bytes();
+            if bytes.is_ascii() {
+                let key = String::from_utf8(bytes.to_vec()).unwrap();
+                assert_eq!(hash(0, &key), 0x5eed);
+                keys.push(key);
+                if keys.len() == n {
+                    break;
+                }
+            }
+        }
+        keys
+    }
+
+    #[test]
+    fn keys_chosen_to_collide_under_one_seed_spread_under_another() {
+        let keys = keys_colliding_under_seed_zero(2000);
+        let probes = |seed: u64| {
+            let mut map = StrMap { seed, ..StrMap::default() };
+            for (i, k) in keys.iter().enumerate() {
+                assert_eq!(map.insert(k, i), None);
+            }
+            assert!(keys.iter().enumerate().all(|(i, k)| map.get(k) == Some(i)));
+            keys.iter().map(|k| map.probes(k)).sum::<usize>()
+        };
+        // Under the seed they were made for, one probe sequence: quadratic.
+        assert!(probes(0) > keys.len() * keys.len() / 4);
+        // Under any other, a couple of slots a lookup, as for keys nobody chose.
+        for seed in [1, 2, 0x9e37_79b9_7f4a_7c15, u64::MAX] {
+            let total = probes(seed);
+            assert!(total < 3 * keys.len(), "seed {seed}: {total} probes");
+        }
     }
 }

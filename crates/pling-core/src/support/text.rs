@@ -1,6 +1,6 @@
 //! Text helpers the engine shares and that know nothing of Pling: lower case, joining,
-//! trimming, searching and replacing without `str`'s pattern machinery, slicing that never
-//! panics, and character counts and positions.
+//! trimming, searching, splitting and replacing without `str`'s pattern machinery, and
+//! character counts and positions.
 
 /// Lower case, character by character (each the first character of `char::to_lowercase`),
 /// for comparisons that ignore case.
@@ -51,14 +51,14 @@ fn join_all(parts: &mut dyn Iterator<Item = &str>, sep: &str) -> String {
 /// `end`): one loop for every such trim, where std's `trim_*_matches` is compiled anew for
 /// each kind of pattern.
 pub fn trim_chars<'s>(s: &'s str, set: &[char], start: bool, end: bool) -> &'s str {
-    let mut s = s;
-    while let Some(c) = s.chars().next().filter(|c| start && set.contains(c)) {
-        s = part(s, c.len_utf8(), END);
+    let mut chars = s.chars();
+    while start && chars.clone().next().is_some_and(|c| set.contains(&c)) {
+        chars.next();
     }
-    while let Some(c) = s.chars().next_back().filter(|c| end && set.contains(c)) {
-        s = part(s, 0, s.len() - c.len_utf8());
+    while end && chars.clone().next_back().is_some_and(|c| set.contains(&c)) {
+        chars.next_back();
     }
-    s
+    chars.as_str()
 }
 
 /// `s` read as a whole number of ASCII digits only (no sign, no spacing), if it fits a `u64`.
@@ -95,6 +95,21 @@ pub fn rfind(haystack: &str, needle: &str) -> Option<usize> {
     Some(haystack.len() - end)
 }
 
+/// The text before the first `needle` in `haystack` and the text after it.
+pub fn split_around<'h>(haystack: &'h str, needle: &str) -> Option<(&'h str, &'h str)> {
+    let at = find(haystack, needle)?;
+    // A match of valid UTF-8 in valid UTF-8 starts and ends on character boundaries, so
+    // both `get`s succeed; `?` rather than a panic keeps slicing's messages out of the module.
+    Some((haystack.get(..at)?, haystack.get(at + needle.len()..)?))
+}
+
+/// The text before the last `needle` in `haystack` and the text after it.
+pub fn rsplit_around<'h>(haystack: &'h str, needle: &str) -> Option<(&'h str, &'h str)> {
+    let at = rfind(haystack, needle)?;
+    // On character boundaries, as for [`split_around`].
+    Some((haystack.get(..at)?, haystack.get(at + needle.len()..)?))
+}
+
 /// `haystack` with every `from` replaced by `to`.
 pub fn replace(haystack: &str, from: &str, to: &str) -> String {
     if from.is_empty() {
@@ -102,10 +117,10 @@ pub fn replace(haystack: &str, from: &str, to: &str) -> String {
     }
     let mut out = String::with_capacity(haystack.len());
     let mut rest = haystack;
-    while let Some(at) = find(rest, from) {
-        out.push_str(part(rest, 0, at));
+    while let Some((before, after)) = split_around(rest, from) {
+        out.push_str(before);
         out.push_str(to);
-        rest = part(rest, at + from.len(), END);
+        rest = after;
     }
     out.push_str(rest);
     out
@@ -148,47 +163,22 @@ pub fn char_len(s: &str) -> usize {
     s.chars().count()
 }
 
-/// `s[from..to]`, or `""` where a bound is not on a character boundary of `s` (`to` past the
-/// end, as [`END`], is the end). The engine's bounds come from searching `s` itself, so they
-/// always are; slicing through this one function keeps std's slicing panic, with its message
-/// formatting, out of the module.
-pub fn part(s: &str, from: usize, to: usize) -> &str {
-    s.get(from..to.min(s.len())).unwrap_or_default()
-}
-
-/// The words of `s` between runs of whitespace, as `split_whitespace` gives them (one loop
-/// where std's iterator compiles a searcher).
+/// The words of `s` between runs of whitespace.
 pub fn whitespace_words(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in s.char_indices() {
-        match (c.is_whitespace(), start) {
-            (true, Some(from)) => {
-                out.push(part(s, from, i));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(from) = start {
-        out.push(part(s, from, END));
-    }
-    out
+    s.split_whitespace().collect()
 }
 
 /// `name` up to its first byte of `separators` (ASCII): `save` of `save_profile`.
 pub fn first_word<'s>(name: &'s str, separators: &[u8]) -> &'s str {
     let end = name.bytes().position(|b| separators.contains(&b)).unwrap_or(name.len());
-    part(name, 0, end)
+    // An ASCII byte (or the end) is always a character boundary: the whole name is unreachable.
+    name.get(..end).unwrap_or(name)
 }
 
-/// The end of any string, for [`part`].
-pub const END: usize = usize::MAX;
-
-/// The length in bytes of the character at byte `at` of `s` (1 past the end).
+/// The length in bytes of the character at byte `at` of `s` (1 past the end, or where `at`
+/// is not the start of a character).
 pub fn char_len_at(s: &str, at: usize) -> usize {
-    part(s, at, END).chars().next().map_or(1, char::len_utf8)
+    s.get(at..).and_then(|rest| rest.chars().next()).map_or(1, char::len_utf8)
 }
 
 /// The byte where character `k` of `s` starts (`s.len()` past its end).
@@ -198,7 +188,8 @@ pub fn char_at(s: &str, k: usize) -> usize {
 
 /// The first `n` characters of `s`.
 pub fn first_chars(s: &str, n: usize) -> &str {
-    part(s, 0, char_at(s, n))
+    // `char_at` gives a character boundary, so the split always succeeds.
+    s.split_at_checked(char_at(s, n)).map_or(s, |(head, _)| head)
 }
 
 /// Combining marks: the accents a reader sees on the letter before, not as letters of their own.
@@ -212,18 +203,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn part_slices_on_boundaries_and_never_panics() {
+    fn slices_on_boundaries() {
         let s = "a\u{e9}b"; // é is two bytes, at 1..3
-        assert_eq!(part(s, 0, 1), "a");
-        assert_eq!(part(s, 1, 3), "\u{e9}");
-        assert_eq!(part(s, 1, END), "\u{e9}b");
-        assert_eq!(part(s, 3, 99), "b");
-        // Inside a character, or backwards: nothing rather than a panic.
-        assert_eq!(part(s, 2, END), "");
-        assert_eq!(part(s, 0, 2), "");
-        assert_eq!(part(s, 3, 1), "");
-        assert_eq!(part(s, 9, END), "");
-        assert_eq!([0, 1, 3, 4].map(|at| char_len_at(s, at)), [1, 2, 1, 1]);
+        assert_eq!([0, 1, 2, 3, 4].map(|at| char_len_at(s, at)), [1, 2, 1, 1, 1]);
+        assert_eq!([0, 1, 2, 3].map(|n| first_chars(s, n)), ["", "a", "a\u{e9}", s]);
+        assert_eq!(split_around("a=b=c", "="), Some(("a", "b=c")));
+        assert_eq!(rsplit_around("a=b=c", "="), Some(("a=b", "c")));
+        assert_eq!(split_around("\u{e9}\u{e9}", "\u{e9}"), Some(("", "\u{e9}")));
+        assert_eq!(split_around("abc", "d"), None);
     }
 
     #[test]
