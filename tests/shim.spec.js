@@ -774,3 +774,16 @@ test('a good submit whose page empties a required field leaves no stale validati
   await call('add_item', {});
   expect(await section()).toContain('- error [field: item] (region: Add an item): Please fill out this field.');
 });
+
+test('numbers reach the model as the page holds them: every double read back to the same value', async ({ page }) => {
+  await openTodos(page);
+  const out = await page.evaluate(async () => {
+    const values = [0.30000000000000004, 1.7976931348623157e308, 2.2250738585072011e-308, 5e-324, 9007199254740993, 123456.789, 0.1, -1e-7, 1e23];
+    const pling = window.todoApp.pling;
+    pling.state({ name: 'figures', value: () => values });
+    const o = await pling.observe();
+    const data = o.section.match(/<page_data>(.*?)<\/page_data>/s)[1];
+    return { values, seen: JSON.parse(data).figures };
+  });
+  expect(out.seen).toEqual(out.values);
+});
