@@ -164,7 +164,7 @@ class Context {
     this.facts = new PageFacts(options.marked);
     this.scanned = options.attributes ? scan(options.root, options.marked) : null;
     this.secrets = new Secrets();
-    this.secrets.noteFields(options.root);
+    this.secrets.noteFields(options.root, options.marked);
     this.invalidSeen = registry.invalidSeen;
     this.settledForms = registry.settledForms;
     this.report = options.report;

@@ -71,9 +71,14 @@ export class Secrets {
     }
   }
 
-  /** Notes the values of the page's password and sensitive inputs in `root`. */
-  noteFields(root) {
-    for (const el of root.querySelectorAll('input[type=password], [data-pling-sensitive]')) {
+  /**
+   * Notes the values of the page's password and sensitive inputs in `root`, found through the
+   * page's marked elements (a long page is not queried again every snapshot).
+   * @param {ParentNode} root
+   * @param {import('./marked.js').MarkedElements} marked
+   */
+  noteFields(root, marked) {
+    for (const el of marked.within(root, 'sensitive')) {
       if ('value' in el) this.note(/** @type {HTMLInputElement} */ (el).value);
       else this.note(el.textContent);
     }
