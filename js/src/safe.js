@@ -7,6 +7,9 @@
 // then rebuilt by the engine; the engine also decides which values are too short to search for.
 
 import { engineModule, guard } from './engine.js';
+/** How JSON.stringify writes a lone surrogate (an escaped backslash before `ud800` matches too:
+ * the slower, exact path then runs for nothing). */
+const LONE_ESCAPE = /\\ud[89a-f]/i;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** @param {string} s */
@@ -100,7 +103,10 @@ export class Secrets {
    * @param {object} snapshot
    */
   stringify(snapshot) {
-    const json = JSON.stringify(snapshot, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value));
+    // JSON.stringify writes a lone surrogate as an escape: without one, every string is
+    // well-formed already, and a long page is not passed through a replacer string by string.
+    let json = JSON.stringify(snapshot);
+    if (LONE_ESCAPE.test(json)) json = JSON.stringify(snapshot, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value));
     if (this.values.size === 0) return json;
     return guard(() => engineModule().scrubSnapshot(json, [...this.values]));
   }
