@@ -747,12 +747,27 @@ class RowSets {
     this.table = table;
     this.lists = lists;
     this.overlays = new OverlayProbe(ctx);
+    /** Each row accessor's answer, read once a snapshot: row actions on one list usually
+     * share one accessor. @type {Map<Function, any[]>} */
+    this.answers = new Map();
+    /** The list each answer is, and the rows of each list that are looked at. */
+    this.listOfRows = new Map();
+    this.looked = new Map();
+  }
+
+  /** A row action's rows: its accessor's answer, the one already read if another action shares it. */
+  #rows(d, what) {
+    const shared = typeof d.rows === 'function' ? this.answers.get(d.rows) : undefined;
+    if (shared) return shared;
+    const rows = this.ctx.call(`${what}.rows`, d.rows) ?? [];
+    if (typeof d.rows === 'function' && Array.isArray(rows)) this.answers.set(d.rows, rows);
+    return rows;
   }
 
   add(d, addAction) {
     const ctx = this.ctx;
     const what = `row action "${d.name}"`;
-    const rows = ctx.call(`${what}.rows`, d.rows) ?? [];
+    const rows = this.#rows(d, what);
     if (!Array.isArray(rows)) return ctx.problem(`${what}.rows must return an array`);
     const a = { id: d.name, ...actionBase(ctx, d, what) };
     if (!a.params && (d.kind === 'type' || d.kind === 'scroll') && d.element) a.params = elementParams(d.kind, null);
@@ -776,15 +791,27 @@ class RowSets {
     addAction(a, { id: d.name, kind: d.kind, record: undefined, handler: d.handler, element: elementFor, timeoutMs: d.timeoutMs });
   }
 
+  /** The places in list `k` of its rows not known to be out of view: the rows looked at. */
+  #looked(k) {
+    let places = this.looked.get(k);
+    if (!places) {
+      const { start, ids } = this.lists[k];
+      places = [];
+      for (let index = 0; index < ids.length; index++) if (this.table.view[start + index] !== 0) places.push(index);
+      this.looked.set(k, places);
+    }
+    return places;
+  }
+
   /** Examines the rows: through the list they are, or one by one. @returns {object} the row set */
   #walk(rows, row, what) {
-    const k = listOf(this.lists, rows);
+    let k = this.listOfRows.get(rows);
+    if (k === undefined) this.listOfRows.set(rows, (k = listOf(this.lists, rows)));
     if (k >= 0) {
       const { start, ids } = this.lists[k];
       const everyRow = row.perRow || this.ctx.facts.modal !== null;
-      for (let index = 0; index < ids.length; index++) {
-        if (everyRow || this.table.view[start + index] !== 0) row.examine(index, ids[index], start + index, undefined);
-      }
+      if (everyRow) for (let index = 0; index < ids.length; index++) row.examine(index, ids[index], start + index, undefined);
+      else for (const index of this.#looked(k)) row.examine(index, ids[index], start + index, undefined);
       return { list: k };
     }
     const records = [];
