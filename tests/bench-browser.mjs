@@ -49,9 +49,9 @@ try {
         await frame();
         await frame();
         const a = performance.now();
-        const { snapshot } = collectNow();
+        const { snapshot, secrets, recordIdsJson } = collectNow();
         const b = performance.now();
-        json = JSON.stringify(snapshot);
+        json = secrets.stringify(snapshot, recordIdsJson);
         const c = performance.now();
         const o = new Observed(json);
         const d = performance.now();
@@ -97,7 +97,7 @@ try {
 const ms = (x) => `${x.toFixed(2)} ms`;
 const mb = (x) => `${(x / 2 ** 20).toFixed(0)} MB`;
 const lines = [
-  '| rows | collect (JS) | JSON.stringify | engine (parse + observe + render) | total | `observe()` | first call | JS heap after a collection, first → last turn | snapshot | output (section + tools) | baseline: page text | output / baseline |',
+  '| rows | collect (JS) | JSON (as sent) | engine (parse + observe + render) | total | `observe()` | first call | JS heap after a collection, first → last turn | snapshot | output (section + tools) | baseline: page text | output / baseline |',
   '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map((r) => `| ${r.rows.toLocaleString('en')} | ${ms(r.collect)} | ${ms(r.stringify)} | ${ms(r.engine)} | **${ms(r.total)}** | **${ms(r.observe)}** | ${ms(r.first)} | ${mb(r.heapFirst)} → ${mb(r.heapLast)} | ${(r.snapshotBytes / 1024).toFixed(0)} KB | ${r.outputChars.toLocaleString('en')} chars | ${r.textChars.toLocaleString('en')} chars in ${ms(r.textMs)} | ${(r.outputChars / r.textChars).toFixed(3)} |`),
 ];

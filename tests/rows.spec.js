@@ -38,3 +38,21 @@ for (const rows of [120, 2000]) {
     for (let i = 0; i < TURNS.length; i++) expect(seen[i], TURNS[i][0]).toEqual(golden[i]);
   });
 }
+
+test('the snapshot sent with the long lists\' JSON kept from the last turn is the snapshot, written out', async ({ page }) => {
+  await page.goto('/bench?rows=2000');
+  await page.waitForFunction(() => window.bench);
+  const same = await page.evaluate(async () => {
+    const { collect } = await import('/js/src/collect.js');
+    const { pling, touch, rename, remove } = window.bench;
+    const out = [];
+    for (const change of [() => {}, () => touch(1), () => rename(3, 'lone\uD800'), () => touch(2), () => remove(5), () => {}]) {
+      change();
+      const c = collect(pling.registry, { attributes: true, root: document, marked: pling.marked, report: () => {} });
+      const written = c.secrets.stringify(c.snapshot, c.recordIdsJson);
+      out.push(c.recordIdsJson !== undefined && written === c.secrets.stringify(c.snapshot) && JSON.parse(written).recordIds.length > 0);
+    }
+    return out;
+  });
+  expect(same).toEqual([true, true, true, true, true, true]);
+});

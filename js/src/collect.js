@@ -151,7 +151,17 @@ export function collect(registry, options) {
   const snapshot = { page, regions, actions, records, state, feedback };
   // Copies: the lists are kept for the next snapshot, and the snapshot is the page's to keep.
   if (lists.length) snapshot.recordIds = lists.map((l) => (l.region ? { region: l.region, ids: l.ids.slice() } : { ids: l.ids.slice() }));
-  return { snapshot, targets, secrets: ctx.secrets };
+  return { snapshot, targets, secrets: ctx.secrets, recordIdsJson: lists.length ? recordIdsJson(table, lists) : undefined };
+}
+
+/** `recordIds` as JSON: the same lists as last time are the same text, written once. */
+function recordIdsJson(table, lists) {
+  const last = table.reused;
+  const json = last && last.lists === lists && last.listsJson !== null
+    ? last.listsJson
+    : JSON.stringify(lists.map((l) => (l.region ? { region: l.region, ids: l.ids } : { ids: l.ids })));
+  if (table.memo) table.memo.listsJson = json;
+  return json;
 }
 
 /** What every stage shares: the browser's facts, the secrets found, problems reported once. */
@@ -440,8 +450,10 @@ class RecordMemo {
     this.region = table.region;
     /** @type {Map<string, number> | null} */
     this.byKey = table.byKey;
-    /** The long lists `buildRecords` made of these records, once it made them. */
+    /** The long lists `buildRecords` made of these records, once it made them, and their JSON. */
     this.lists = null;
+    /** @type {string | null} */
+    this.listsJson = null;
   }
 }
 

@@ -100,14 +100,22 @@ export class Secrets {
 
   /**
    * The snapshot as JSON, every string (and key) well-formed and scrubbed.
-   * @param {object} snapshot
+   * @param {{recordIds?: unknown}} snapshot
+   * @param {string} [recordIds] the snapshot's `recordIds` (its last member) as JSON already
    */
-  stringify(snapshot) {
+  stringify(snapshot, recordIds) {
     // JSON.stringify writes a lone surrogate as an escape: without one, every string is
     // well-formed already, and a long page is not passed through a replacer string by string.
-    let json = JSON.stringify(snapshot);
+    let json = recordIds === undefined ? JSON.stringify(snapshot) : withRecordIds(snapshot, recordIds);
     if (LONE_ESCAPE.test(json)) json = JSON.stringify(snapshot, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value));
     if (this.values.size === 0) return json;
     return guard(() => engineModule().scrubSnapshot(json, [...this.values]));
   }
+}
+
+/** The snapshot's JSON with its last member, `recordIds`, written as given. */
+function withRecordIds(snapshot, recordIds) {
+  const { recordIds: _, ...rest } = snapshot;
+  const head = JSON.stringify(rest);
+  return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"recordIds":${recordIds}}`;
 }
