@@ -51,7 +51,12 @@ async function measurePling(page, app, task) {
   }, { app, runs: RUNS, task });
 }
 
-/** Playwright's ARIA snapshot of the page body: what playwright-mcp-style agents read. */
+/** Resolves to `nothing` after `ms`: a wait that gives up on a page that stopped answering. */
+const giveUp = (ms, nothing) => new Promise((resolve) => setTimeout(() => resolve(nothing), ms));
+
+/** Playwright's ARIA snapshot of the page body: what playwright-mcp-style agents read. Its
+ * own `timeout` does not fire while the page is inside the snapshot's synchronous walk, so the
+ * wait is kept here; a page that runs out is `stuck` and left for closing. */
 async function measureAria(page) {
   const times = [];
   let text = '';
@@ -60,15 +65,16 @@ async function measureAria(page) {
     const left = deadline - Date.now();
     if (left <= 0) break;
     const t0 = performance.now();
-    try {
-      text = await page.locator('body').ariaSnapshot({ timeout: left });
-    } catch (error) {
-      console.error(`ARIA snapshot did not finish: ${error.message.split('\n')[0]}`);
-      return { text: null, ms: null };
+    const snapshot = page.locator('body').ariaSnapshot({ timeout: left }).catch((error) => ({ error }));
+    const got = await Promise.race([snapshot, giveUp(left, { error: new Error(`no answer in ${ARIA_MS / 1000} s`) })]);
+    if (typeof got !== 'string') {
+      console.error(`ARIA snapshot did not finish: ${got.error.message.split('\n')[0]}`);
+      return { text: null, ms: null, stuck: true };
     }
+    text = got;
     times.push(performance.now() - t0);
   }
-  return times.length ? { text, ms: median(times) } : { text: null, ms: null };
+  return times.length ? { text, ms: median(times), stuck: false } : { text: null, ms: null, stuck: true };
 }
 
 /** A peer's measurement, or "did not finish" when it throws (a crashed or closed page). */
@@ -125,18 +131,32 @@ async function measurePageAgent(page, modelUrl, model, task) {
 
 const tokens = (request) => (request ? Object.values(request).reduce((n, part) => n + countTokens(part), 0) : null);
 
-async function measure(browser, server, model, { label, path, app, task, step }) {
+/** A fresh page at `path` with Pling ready, page-agent's bundle served beside it. */
+async function openPage(browser, server, path, app) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.route('**/__bench/page-agent.demo.js*', (route) => route.fulfill({ contentType: 'text/javascript', body: PAGE_AGENT }));
   await page.goto(`${server.url}${path}`, { timeout: 300_000 });
   await page.waitForFunction((app) => window[app]?.pling, app, { timeout: 300_000 });
+  return page;
+}
+
+/** Closes a page that may be inside a synchronous task and not answer a polite close. */
+const closePage = (page) => Promise.race([page.close({ runBeforeUnload: false }).catch(() => {}), giveUp(10_000)]);
+
+async function measure(browser, server, model, { label, path, app, task, step }) {
+  let page = await openPage(browser, server, path, app);
   const pling = await measurePling(page, app, task);
   const loop = step ? await measureStep(page, app) : null;
-  const aria = await orNothing('ARIA snapshot', () => measureAria(page), { text: null, ms: null });
+  const aria = await orNothing('ARIA snapshot', () => measureAria(page), { text: null, ms: null, stuck: true });
+  if (aria.stuck) {
+    // The page may still be inside the snapshot: page-agent gets a page of its own.
+    await closePage(page);
+    page = await orNothing('reopening the page', () => openPage(browser, server, path, app), null);
+  }
   model.requests.length = 0;
-  const agent = await orNothing('page-agent', () => measurePageAgent(page, model.url, model, task), { text: null, ms: null, request: null });
+  const agent = page ? await orNothing('page-agent', () => measurePageAgent(page, model.url, model, task), { text: null, ms: null, request: null }) : { text: null, ms: null, request: null };
   // A page still inside page-agent's synchronous extraction may not answer a polite close.
-  await Promise.race([page.close({ runBeforeUnload: false }).catch(() => {}), new Promise((r) => setTimeout(r, 10_000))]);
+  if (page) await closePage(page);
   const row = {
     label,
     pling: { section: countTokens(pling.section), request: tokens(pling.request), ms: pling.ms },

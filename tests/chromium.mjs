@@ -5,7 +5,7 @@ import { chromium } from '@playwright/test';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Launches Chromium (`CHROMIUM` picks another binary). */
-export function launchChromium() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** Launches Chromium (`CHROMIUM` picks another binary); `extra` flags are added to the usual ones. */
+export function launchChromium(extra = []) {
+  return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extra] });
 }

@@ -212,6 +212,28 @@ test('no sensitive value appears in the snapshot', async ({ page }) => {
   expect(o.section).toContain('token [masked]');
 });
 
+test('a password field added, or turned into one, after a snapshot is masked in the next', async ({ page }) => {
+  await openLab(page);
+  const all = await page.evaluate(async () => {
+    const pling = window.labApp.pling;
+    pling.state({ name: 'echo', value: 'added-later-secret-91 / turned-secret-73' });
+    await pling.observe();
+    const added = document.createElement('input');
+    added.type = 'password';
+    added.value = 'added-later-secret-91';
+    const turned = document.createElement('input');
+    turned.value = 'turned-secret-73';
+    document.body.append(added, turned);
+    const between = (await pling.observe()).system;
+    turned.type = 'password';
+    return { between, after: (await pling.observe()).system };
+  });
+  expect(all.between).not.toContain('added-later-secret-91');
+  expect(all.between).toContain('turned-secret-73');
+  expect(all.after).not.toContain('added-later-secret-91');
+  expect(all.after).not.toContain('turned-secret-73');
+});
+
 test('a form turns constraint validation into feedback', async ({ page }) => {
   await openLab(page);
   const r = await page.evaluate(() => window.labApp.pling.call('save'));

@@ -13,7 +13,6 @@ import { defaultEffect } from './effect.js';
 import { KINDS, EFFECTS, EXPECTATIONS, FEEDBACK_KINDS, isExpectation, secret } from './declare.js';
 import { isIgnored, isShown } from './dom.js';
 import { PlingDeclarationError, reportDeclaration } from './errors.js';
-import { MARKS } from './marked.js';
 import { cutText, isSensitive, visibleText } from './safe.js';
 
 const MAX_TEXT = 120;
@@ -93,12 +92,7 @@ const sensitiveField = isSensitive;
  */
 export function scan(root, marked) {
   /** @param {keyof import('./marked.js').MARKS} kind */
-  const all = (kind) => {
-    if (root === marked.doc) return marked.get(kind);
-    // A root in another document (a frame) is queried directly.
-    if ((/** @type {Node} */ (root).ownerDocument ?? root) !== marked.doc) return [...root.querySelectorAll(MARKS[kind])];
-    return marked.get(kind).filter((el) => root.contains(/** @type {Node} */ (el)));
-  };
+  const all = (kind) => marked.within(root, kind);
   const read = (kind, one, shownOnly = false) => {
     const out = [];
     for (const el of all(kind)) {

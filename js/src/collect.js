@@ -149,8 +149,19 @@ export function collect(registry, options) {
   const feedback = collectFeedback(ctx, registry);
   applyCounts(regions, ctx.regionCounts, perRegion);
   const snapshot = { page, regions, actions, records, state, feedback };
-  if (lists.length) snapshot.recordIds = lists.map((l) => (l.region ? { region: l.region, ids: l.ids } : { ids: l.ids }));
-  return { snapshot, targets, secrets: ctx.secrets };
+  // Copies: the lists are kept for the next snapshot, and the snapshot is the page's to keep.
+  if (lists.length) snapshot.recordIds = lists.map((l) => (l.region ? { region: l.region, ids: l.ids.slice() } : { ids: l.ids.slice() }));
+  return { snapshot, targets, secrets: ctx.secrets, recordIdsJson: lists.length ? recordIdsJson(table, lists) : undefined };
+}
+
+/** `recordIds` as JSON: the same lists as last time are the same text, written once. */
+function recordIdsJson(table, lists) {
+  const last = table.reused;
+  const json = last && last.lists === lists && last.listsJson !== null
+    ? last.listsJson
+    : JSON.stringify(lists.map((l) => (l.region ? { region: l.region, ids: l.ids } : { ids: l.ids })));
+  if (table.memo) table.memo.listsJson = json;
+  return json;
 }
 
 /** What every stage shares: the browser's facts, the secrets found, problems reported once. */
@@ -164,7 +175,7 @@ class Context {
     this.facts = new PageFacts(options.marked);
     this.scanned = options.attributes ? scan(options.root, options.marked) : null;
     this.secrets = new Secrets();
-    this.secrets.noteFields(options.root);
+    this.secrets.noteFields(options.root, options.marked);
     this.invalidSeen = registry.invalidSeen;
     this.settledForms = registry.settledForms;
     this.report = options.report;
@@ -281,6 +292,10 @@ class RecordTable {
     this.elements = [];
     /** Record index by id, built the first time something asks. */
     this.byKey = null;
+    /** What the next snapshot may reuse, and what this one reused. @type {RecordMemo | null} */
+    this.memo = null;
+    /** @type {RecordMemo | null} */
+    this.reused = null;
     /** 1 in view, 0 not, -1 unknown; set by `buildRecords`. */
     this.view = new Int8Array(0);
   }
@@ -306,8 +321,59 @@ class RecordTable {
     if (!this.byKey) {
       this.byKey = new Map();
       for (let i = 0; i < this.keys.length; i++) this.byKey.set(this.keys[i], i);
+      // The same ids next time give the same index.
+      if (this.memo) this.memo.byKey = this.byKey;
     }
     return this.byKey.get(key);
+  }
+
+  /**
+   * Takes the last snapshot's ids, owners and regions when every source is the one it was,
+   * every row's id is the one it had, and every row was kept then: nothing to check again.
+   * @param {RecordMemo | null} memo
+   * @param {{d: any, source: string, rows: any[]}[]} sources
+   */
+  reuse(memo, sources) {
+    if (!memo || memo.sources.length !== sources.length) return false;
+    for (let k = 0; k < sources.length; k++) {
+      const { d, rows } = sources[k];
+      const m = memo.sources[k];
+      if (rows.length !== m.count) return false;
+      if (!rows.length) continue;
+      if (d !== m.d || !this.#plain(d)) return false;
+      if (!sameIds(d, rows, memo.keys, m.start)) return false;
+    }
+    this.keys = memo.keys;
+    this.owner = memo.owner;
+    this.region = memo.region;
+    this.items = sources.length === 1 ? sources[0].rows : sources.flatMap((s) => s.rows);
+    this.byKey = memo.byKey;
+    for (const { d, source } of sources) this.#slot(d, source);
+    this.reused = memo;
+    return true;
+  }
+
+  /** What the next snapshot may reuse: null unless every row of every source was kept. */
+  remember(sources) {
+    const parts = [];
+    let start = 0;
+    for (const { d, rows } of sources) {
+      const count = this.owner.length - start;
+      if (count !== rows.length || (count && !this.#plain(d))) return null;
+      parts.push({ d, count, start });
+      start += count;
+    }
+    this.memo = new RecordMemo(parts, this);
+    return this.memo;
+  }
+
+  /** A source whose rows all take its declared id accessor and its region, a declared one. */
+  #plain(d) {
+    return typeof d.id === 'function' && (d.region === undefined || d.region === null || this.ctx.regionIds.has(d.region));
+  }
+
+  #slot(d, source) {
+    this.slots.push({ d, source, elementName: `${source}.element`, fieldsName: `${source}.fields`, labelName: `${source}.label` });
   }
 
   regionFor(value, key) {
@@ -323,7 +389,7 @@ class RecordTable {
   /** Adds one source's rows; a row without a usable, unique id is reported and left out. */
   addSource(d, source, rows) {
     const slot = this.slots.length;
-    this.slots.push({ d, source, elementName: `${source}.element`, fieldsName: `${source}.fields`, labelName: `${source}.label` });
+    this.#slot(d, source);
     for (let j = 0; j < rows.length; j++) {
       const item = rows[j];
       const key = this.#keyOf(d, source, item);
@@ -371,15 +437,53 @@ class RecordTable {
   }
 }
 
+/**
+ * The last snapshot's records: each source's declaration, row count and region, and the
+ * flat arrays built from them, with the id index once something built it.
+ */
+class RecordMemo {
+  /** @param {{d: any, count: number, start: number}[]} sources @param {RecordTable} table */
+  constructor(sources, table) {
+    this.sources = sources;
+    this.keys = table.keys;
+    this.owner = table.owner;
+    this.region = table.region;
+    /** @type {Map<string, number> | null} */
+    this.byKey = table.byKey;
+    /** The long lists `buildRecords` made of these records, once it made them, and their JSON. */
+    this.lists = null;
+    /** @type {string | null} */
+    this.listsJson = null;
+  }
+}
+
+/** Whether the declared id of every row is the key at `start +` its place. */
+function sameIds(d, rows, keys, start) {
+  try {
+    for (let j = 0; j < rows.length; j++) {
+      const id = d.id(rows[j]);
+      if ((typeof id === 'string' ? id : String(id)) !== keys[start + j]) return false;
+    }
+  } catch {
+    return false; // read again, and reported, row by row
+  }
+  return true;
+}
+
 function gatherRecords(ctx, registry) {
   const table = new RecordTable(ctx);
+  const sources = [];
   for (const d of registry.records) {
     const source = `records "${d.region ?? ''}"`;
     const rows = ctx.call(`${source}.rows`, d.rows) ?? [];
-    if (Array.isArray(rows)) table.addSource(d, source, rows);
+    if (Array.isArray(rows)) sources.push({ d, source, rows });
     else ctx.problem(`${source}.rows must return an array`);
   }
-  if (ctx.scanned) table.addSource({ sensitive: new Set() }, 'data-pling-record-id', ctx.scanned.records);
+  if (ctx.scanned) sources.push({ d: { sensitive: new Set() }, source: 'data-pling-record-id', rows: ctx.scanned.records });
+  if (!table.reuse(registry.recordMemo, sources)) {
+    for (const { d, source, rows } of sources) table.addSource(d, source, rows);
+  }
+  registry.recordMemo = table.remember(sources);
   return table;
 }
 
@@ -396,35 +500,57 @@ function buildRecords(ctx, table) {
   const inViewAt = ctx.tracker.measureRows(n, (i) => table.elementAt(i));
   table.view = new Int8Array(n);
   const records = [];
-  /** A long list's ids, once, in page order: `recordIds` in the snapshot. */
-  const lists = [];
-  const perRegion = new Map();
+  /** A long list's ids, once, in page order: `recordIds` in the snapshot; the same ids as last
+   * time are the same lists. */
+  const known = allFields ? null : (table.reused?.lists ?? null);
+  const lists = known ?? [];
+  const counts = new RegionCounts();
   for (let i = 0; i < n; i++) {
     const region = table.region[i];
     let inViewport = inViewAt(i);
     if (inViewport === undefined && typeof table.items[i]?.inViewport === 'boolean') inViewport = table.items[i].inViewport;
     table.view[i] = inViewport === undefined ? -1 : inViewport ? 1 : 0;
-    if (region) countIn(perRegion, region, inViewport);
+    if (region) counts.add(region, inViewport);
     if (!allFields) {
-      let list = lists[lists.length - 1];
-      if (!list || list.region !== region || list.slot !== table.owner[i]) {
-        list = { region, slot: table.owner[i], start: i, ids: [] };
-        lists.push(list);
-      }
-      list.ids.push(table.keys[i]);
+      if (!known) listRow(lists, table, i, region);
       // Out of view, the list is all there is of it: cited by id, never shown in full.
       if (inViewport === false) continue;
     }
     records.push(recordAt(ctx, table, i, region, inViewport));
   }
-  return { records, lists, perRegion };
+  if (table.memo && !allFields) table.memo.lists = lists;
+  return { records, lists, perRegion: counts.perRegion };
 }
 
-function countIn(perRegion, region, inViewport) {
-  let c = perRegion.get(region);
-  if (!c) perRegion.set(region, (c = { visible: 0, total: 0 }));
-  c.total += 1;
-  if (inViewport) c.visible += 1;
+/** Adds record `i` to the long list it belongs to: a new one where its region or source changes. */
+function listRow(lists, table, i, region) {
+  let list = lists[lists.length - 1];
+  if (!list || list.region !== region || list.slot !== table.owner[i]) {
+    list = { region, slot: table.owner[i], start: i, ids: [] };
+    lists.push(list);
+  }
+  list.ids.push(table.keys[i]);
+}
+
+/** Records and records in view, by region; rows of one region come in runs. */
+class RegionCounts {
+  constructor() {
+    /** @type {Map<string, {visible: number, total: number}>} */
+    this.perRegion = new Map();
+    this.last = undefined;
+    this.count = { visible: 0, total: 0 };
+  }
+
+  add(region, inViewport) {
+    if (region !== this.last) {
+      let c = this.perRegion.get(region);
+      if (!c) this.perRegion.set(region, (c = { visible: 0, total: 0 }));
+      this.last = region;
+      this.count = c;
+    }
+    this.count.total += 1;
+    if (inViewport) this.count.visible += 1;
+  }
 }
 
 /** One record with its fields and label, sensitive ones masked. */
@@ -633,12 +759,27 @@ class RowSets {
     this.table = table;
     this.lists = lists;
     this.overlays = new OverlayProbe(ctx);
+    /** Each row accessor's answer, read once a snapshot: row actions on one list usually
+     * share one accessor. @type {Map<Function, any[]>} */
+    this.answers = new Map();
+    /** The list each answer is, and the rows of each list that are looked at. */
+    this.listOfRows = new Map();
+    this.looked = new Map();
+  }
+
+  /** A row action's rows: its accessor's answer, the one already read if another action shares it. */
+  #rows(d, what) {
+    const shared = typeof d.rows === 'function' ? this.answers.get(d.rows) : undefined;
+    if (shared) return shared;
+    const rows = this.ctx.call(`${what}.rows`, d.rows) ?? [];
+    if (typeof d.rows === 'function' && Array.isArray(rows)) this.answers.set(d.rows, rows);
+    return rows;
   }
 
   add(d, addAction) {
     const ctx = this.ctx;
     const what = `row action "${d.name}"`;
-    const rows = ctx.call(`${what}.rows`, d.rows) ?? [];
+    const rows = this.#rows(d, what);
     if (!Array.isArray(rows)) return ctx.problem(`${what}.rows must return an array`);
     const a = { id: d.name, ...actionBase(ctx, d, what) };
     if (!a.params && (d.kind === 'type' || d.kind === 'scroll') && d.element) a.params = elementParams(d.kind, null);
@@ -662,15 +803,27 @@ class RowSets {
     addAction(a, { id: d.name, kind: d.kind, record: undefined, handler: d.handler, element: elementFor, timeoutMs: d.timeoutMs });
   }
 
+  /** The places in list `k` of its rows not known to be out of view: the rows looked at. */
+  #looked(k) {
+    let places = this.looked.get(k);
+    if (!places) {
+      const { start, ids } = this.lists[k];
+      places = [];
+      for (let index = 0; index < ids.length; index++) if (this.table.view[start + index] !== 0) places.push(index);
+      this.looked.set(k, places);
+    }
+    return places;
+  }
+
   /** Examines the rows: through the list they are, or one by one. @returns {object} the row set */
   #walk(rows, row, what) {
-    const k = listOf(this.lists, rows);
+    let k = this.listOfRows.get(rows);
+    if (k === undefined) this.listOfRows.set(rows, (k = listOf(this.lists, rows)));
     if (k >= 0) {
       const { start, ids } = this.lists[k];
       const everyRow = row.perRow || this.ctx.facts.modal !== null;
-      for (let index = 0; index < ids.length; index++) {
-        if (everyRow || this.table.view[start + index] !== 0) row.examine(index, ids[index], start + index, undefined);
-      }
+      if (everyRow) for (let index = 0; index < ids.length; index++) row.examine(index, ids[index], start + index, undefined);
+      else for (const index of this.#looked(k)) row.examine(index, ids[index], start + index, undefined);
       return { list: k };
     }
     const records = [];

@@ -12,12 +12,13 @@ export const MARKS = {
   feedback: '[data-pling-feedback]',
   forms: 'form[data-pling-form]',
   modals: 'dialog, [aria-modal]',
+  sensitive: 'input[type=password], [data-pling-sensitive]',
 };
 
 /** Attributes whose change can add an element to a list or take one out. */
 const ATTRIBUTES = [
   'data-pling-region', 'data-pling-action', 'data-pling-record-id', 'data-pling-state',
-  'data-pling-feedback', 'data-pling-form', 'aria-modal',
+  'data-pling-feedback', 'data-pling-form', 'aria-modal', 'data-pling-sensitive', 'type',
 ];
 
 const ANY = Object.values(MARKS).join(',');
@@ -79,6 +80,19 @@ export class MarkedElements {
       this.lists[kind] = list;
     }
     return list;
+  }
+
+  /**
+   * The marked elements of one kind inside `root`: this document's lists, filtered when `root`
+   * is one of its nodes; a root in another document (a frame) is queried directly.
+   * @param {ParentNode} root
+   * @param {keyof typeof MARKS} kind
+   * @returns {readonly Element[]}
+   */
+  within(root, kind) {
+    if (root === this.doc) return this.get(kind);
+    if ((/** @type {Node} */ (root).ownerDocument ?? root) !== this.doc) return [...root.querySelectorAll(MARKS[kind])];
+    return this.get(kind).filter((el) => root.contains(/** @type {Node} */ (el)));
   }
 
   disconnect() {

@@ -476,7 +476,7 @@ export class Pling {
   /** The snapshot as JSON, every string well-formed and scrubbed of the page's secrets. */
   #serialize(collected) {
     this.secrets = collected.secrets;
-    return collected.secrets.stringify(collected.snapshot);
+    return collected.secrets.stringify(collected.snapshot, collected.recordIdsJson);
   }
 
   /**

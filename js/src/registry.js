@@ -22,5 +22,8 @@ export class Registry {
     /** Forms submitted or reset since the person last edited them: the browser's
      * `:user-invalid` (set by every submit) says nothing about their fields now. */
     this.settledForms = new WeakSet();
+    /** The last snapshot's record ids, kept so that ids that did not change are not checked
+     * again (see `RecordMemo` in collect.js). @type {any} */
+    this.recordMemo = null;
   }
 }

@@ -7,6 +7,9 @@
 // then rebuilt by the engine; the engine also decides which values are too short to search for.
 
 import { engineModule, guard } from './engine.js';
+/** How JSON.stringify writes a lone surrogate (an escaped backslash before `ud800` matches too:
+ * the slower, exact path then runs for nothing). */
+const LONE_ESCAPE = /\\ud[89a-f]/i;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** @param {string} s */
@@ -71,9 +74,14 @@ export class Secrets {
     }
   }
 
-  /** Notes the values of the page's password and sensitive inputs in `root`. */
-  noteFields(root) {
-    for (const el of root.querySelectorAll('input[type=password], [data-pling-sensitive]')) {
+  /**
+   * Notes the values of the page's password and sensitive inputs in `root`, found through the
+   * page's marked elements (a long page is not queried again every snapshot).
+   * @param {ParentNode} root
+   * @param {import('./marked.js').MarkedElements} marked
+   */
+  noteFields(root, marked) {
+    for (const el of marked.within(root, 'sensitive')) {
       if ('value' in el) this.note(/** @type {HTMLInputElement} */ (el).value);
       else this.note(el.textContent);
     }
@@ -92,11 +100,22 @@ export class Secrets {
 
   /**
    * The snapshot as JSON, every string (and key) well-formed and scrubbed.
-   * @param {object} snapshot
+   * @param {{recordIds?: unknown}} snapshot
+   * @param {string} [recordIds] the snapshot's `recordIds` (its last member) as JSON already
    */
-  stringify(snapshot) {
-    const json = JSON.stringify(snapshot, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value));
+  stringify(snapshot, recordIds) {
+    // JSON.stringify writes a lone surrogate as an escape: without one, every string is
+    // well-formed already, and a long page is not passed through a replacer string by string.
+    let json = recordIds === undefined ? JSON.stringify(snapshot) : withRecordIds(snapshot, recordIds);
+    if (LONE_ESCAPE.test(json)) json = JSON.stringify(snapshot, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value));
     if (this.values.size === 0) return json;
     return guard(() => engineModule().scrubSnapshot(json, [...this.values]));
   }
+}
+
+/** The snapshot's JSON with its last member, `recordIds`, written as given. */
+function withRecordIds(snapshot, recordIds) {
+  const { recordIds: _, ...rest } = snapshot;
+  const head = JSON.stringify(rest);
+  return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"recordIds":${recordIds}}`;
 }

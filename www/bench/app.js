@@ -47,4 +47,17 @@ function touch(turn) {
   li.children[0].checked = row.done;
   li.children[1].textContent = row.title;
 }
-window.bench = { pling, n, touch, ids };
+/** A row's id changed, as a page that re-keys a row does. */
+function rename(i, id) {
+  const li = elements.get(rows[i].id);
+  elements.delete(rows[i].id);
+  rows[i].id = id;
+  elements.set(id, li);
+}
+/** A row gone from the data and the list. */
+function remove(i) {
+  const [row] = rows.splice(i, 1);
+  elements.get(row.id).remove();
+  elements.delete(row.id);
+}
+window.bench = { pling, n, touch, ids, rows, rename, remove };
