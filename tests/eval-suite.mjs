@@ -33,7 +33,7 @@
 //
 // Not part of the test run: a real model is slow and not deterministic.
 import { launchChromium } from './chromium.mjs';
-import { spawn } from 'node:child_process';
+import { startLocalModel } from './local-model.mjs';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { startServer } from '../scripts/serve.mjs';
 
@@ -209,12 +209,8 @@ const todo = SET.filter((t) => !done.has(t.id) && (!prefixes.length || prefixes.
 let local = null;
 let modelUrl = process.env.PLING_MODEL_URL;
 if (!modelUrl && todo.length) {
-  const log = `${process.env.TMPDIR ?? '/tmp'}/pling-eval-model.log`;
-  local = spawn('bash', ['-c', `exec ./scripts/local-model start 8091 > ${log} 2>&1`], { stdio: 'ignore' });
-  const ready = spawn('./scripts/local-model', ['wait', '8091', String(local.pid), log], { stdio: 'inherit' });
-  const code = await new Promise((r) => ready.on('exit', r));
-  if (code !== 0) process.exit(1);
-  modelUrl = 'http://127.0.0.1:8091/v1';
+  local = await startLocalModel(8091, `${process.env.TMPDIR ?? '/tmp'}/pling-eval-model.log`);
+  modelUrl = local.url;
 }
 
 /** One task through Pling's Assistant in the page; the person answers confirmations. */
@@ -326,7 +322,7 @@ try {
 } finally {
   await browser.close();
   await server.close();
-  local?.kill();
+  local?.stop();
 }
 
 const records = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));

@@ -10,7 +10,7 @@
 // Without PLING_MODEL_URL it starts the local model (scripts/local-model). Not part of the test
 // run: a real model is slow and not deterministic.
 import { launchChromium } from './chromium.mjs';
-import { spawn } from 'node:child_process';
+import { startLocalModel } from './local-model.mjs';
 import { startServer } from '../scripts/serve.mjs';
 
 const onlyT9Done = (n) => (s) => s.find((t) => t.id === 't9')?.done && s.filter((t) => t.done).length === 1 && s.length === n;
@@ -34,16 +34,8 @@ const TASKS = [
 let local = null;
 let modelUrl = process.env.PLING_MODEL_URL;
 if (!modelUrl) {
-  local = spawn('./scripts/local-model', ['start', '8091'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  modelUrl = 'http://127.0.0.1:8091/v1';
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch('http://127.0.0.1:8091/health')).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  local = await startLocalModel(8091, `${process.env.TMPDIR ?? '/tmp'}/pling-eval-model.log`);
+  modelUrl = local.url;
 }
 
 const server = await startServer({ port: 0, model: modelUrl });
@@ -87,7 +79,7 @@ try {
 } finally {
   await browser.close();
   await server.close();
-  local?.kill();
+  local?.stop();
 }
 console.log('| page | task | right state | turns | prompt tokens (largest request) | time | what ran | confirmed | answer |');
 console.log('|---|---|:-:|---:|---:|---:|---|---|---|');
