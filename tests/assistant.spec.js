@@ -110,14 +110,16 @@ test('onEvent: each event is a plain object tagged by its type, in the order the
 
 test('structured mode sends a JSON schema of the tools and runs the chosen one', async ({ page }) => {
   await openTodos(page);
-  model.script([reply.text('{"action": "toggle", "arguments": {"record": "t3"}}'), reply.text('{"action": "answer", "answer": "Done: t3."}')]);
+  model.script([reply.text('{"step": "call", "action": "toggle", "arguments": {"record": "t3"}}'), reply.text('{"step": "answer", "answer": "Done: t3."}')]);
   const result = await run(page, 'Complete t3.', { toolMode: 'structured', stream: false });
   expect(model.requests[0].body.tools).toBeUndefined();
-  // One branch per action, each with that action's own arguments, and one for the answer.
+  // The answer first, then one branch per action, each with that action's own arguments; every
+  // branch decides its step before anything else.
   const branches = model.requests[0].body.response_format.json_schema.schema.anyOf;
-  expect(branches.map((b) => b.properties.action.const)).toEqual(['add_todo', 'toggle', 'search', 'answer']);
-  expect(branches[1].properties.arguments.required).toEqual(['record']);
-  expect(branches[1].properties.arguments.properties.record.enum).toBeUndefined();
+  expect(branches.map((b) => b.properties.step.const)).toEqual(['answer', 'call', 'call', 'call']);
+  expect(branches.slice(1).map((b) => b.properties.action.const)).toEqual(['add_todo', 'toggle', 'search']);
+  expect(branches[2].properties.arguments.required).toEqual(['record']);
+  expect(branches[2].properties.arguments.properties.record.enum).toBeUndefined();
   expect(model.requests[0].body.messages[0].content).toContain('- toggle(record: string)');
   expect(result).toMatchObject({ reason: 'answered', message: 'Done: t3.' });
   expect(await page.evaluate(() => window.todoApp.todos.find((t) => t.id === 't3').done)).toBe(true);
@@ -125,11 +127,11 @@ test('structured mode sends a JSON schema of the tools and runs the chosen one',
 
 test('with recordChoices, a structured reply can name only the rows the page shows', async ({ page }) => {
   await openTodos(page);
-  model.script([reply.text('{"action": "answer", "answer": "Which one?"}')]);
+  model.script([reply.text('{"step": "answer", "answer": "Which one?"}')]);
   await run(page, 'Complete a task.', { toolMode: 'structured', recordChoices: true, stream: false });
   const branches = model.requests[0].body.response_format.json_schema.schema.anyOf;
   const ids = await page.evaluate(() => window.todoApp.todos.map((t) => t.id));
-  expect([...branches[1].properties.arguments.properties.record.enum].sort()).toEqual([...ids].sort());
+  expect([...branches[2].properties.arguments.properties.record.enum].sort()).toEqual([...ids].sort());
 });
 
 test('429 with Retry-After is retried after the wait the server asked for', async ({ page }) => {

@@ -2,15 +2,17 @@
 // system message with the observation, the tools, the results of its last calls) and follows
 // a plan, one step a request. A row it cannot see is found through the page's own ways (search,
 // paging, filters) and then picked by its label in the next observation, never by an id known
-// in advance. The same plan runs with native `tool_calls` or written as JSON text in `content`
-// (the whole reply one call object, or an array of them for parallel calls).
+// in advance. The same plan runs with native `tool_calls`, written as JSON text in `content`
+// (the whole reply one call object, or an array of them for parallel calls), or as the
+// structured replies a `response_format` schema allows (one call a reply: the calls of a
+// parallel move go out in turn, one a request).
 import { reply } from './model-server.mjs';
 
 /**
  * @typedef {{name: string, arguments?: object}} Call
  * @typedef {{calls: Call[]} | {answer: string}} Move
  * @typedef {(seen: Seen) => Move} PlanStep
- * @typedef {'native' | 'text'} Variant
+ * @typedef {'native' | 'text' | 'structured'} Variant
  */
 
 /** Matches the page-data block that follows a heading (its brackets are private-use or `<`). */
@@ -23,13 +25,14 @@ export class Seen {
     this.body = body;
     const first = body.messages[0];
     this.system = first?.role === 'system' ? String(first.content) : '';
-    this.tools = (body.tools ?? []).map((t) => t.function.name);
+    this.functions = functions(body);
+    this.tools = this.functions.map((f) => f.name);
   }
 
   /** The name of the first parameter of the tool `name` (what a `type` action takes). */
   param(name) {
-    const tool = (this.body.tools ?? []).find((t) => t.function.name === name) ?? fail(`no tool ${name} was sent`);
-    return Object.keys(tool.function.parameters?.properties ?? {})[0] ?? fail(`tool ${name} takes no parameter`);
+    const tool = this.functions.find((f) => f.name === name) ?? fail(`no tool ${name} was sent`);
+    return Object.keys(tool.parameters?.properties ?? {})[0] ?? fail(`tool ${name} takes no parameter`);
   }
 
   /** The text of one `## Heading` section of the system message (up to the next heading). */
@@ -77,6 +80,17 @@ export class Seen {
   }
 }
 
+/**
+ * The tools a request offers, `{name, parameters}`: its `tools`, or in structured mode the call
+ * branches of its `response_format` schema.
+ */
+function functions(body) {
+  if (body.tools) return body.tools.map((t) => t.function);
+  const branches = body.response_format?.json_schema?.schema?.anyOf ?? [];
+  return branches.filter((b) => b.properties?.step?.const === 'call')
+    .map((b) => ({ name: b.properties.action.const, parameters: b.properties.arguments }));
+}
+
 function fail(message) {
   throw new Error(message);
 }
@@ -96,34 +110,50 @@ export function parseResult(content) {
  * @param {Variant} variant
  */
 export function replyFor(move, variant) {
-  if ('answer' in move) return reply.text(move.answer);
+  if ('answer' in move) return reply.text(variant === 'structured' ? JSON.stringify({ step: 'answer', answer: move.answer }) : move.answer);
   const calls = move.calls.map((c) => ({ name: c.name, arguments: c.arguments ?? {} }));
   if (variant === 'native') return reply.calls(calls);
+  if (variant === 'structured') return reply.text(JSON.stringify(structuredCall(calls[0])));
   return reply.text(JSON.stringify(calls.length === 1 ? calls[0] : calls));
+}
+
+/** A call as a structured reply writes it. */
+function structuredCall(call) {
+  return { step: 'call', action: call.name, arguments: call.arguments ?? {} };
 }
 
 /**
  * The model for one task: each request is answered by the plan step of its turn (the number of
- * assistant turns the request already carries). A plan that cannot go on (a row it cannot
- * find, a step past the plan) answers with a server error that names why, and keeps the reason.
+ * assistant turns the request already carries, less the turns that wrote a queued call). A
+ * plan that cannot go on (a row it cannot find, a step past the plan) answers with a server
+ * error that names why, and keeps the reason. In the structured variant a move of several
+ * calls writes the first and queues the rest, one a request; `extra()` counts those requests.
  * @param {PlanStep[]} plan
  * @param {Variant} variant
- * @returns {{respond: (body: any) => object, problems: string[], answers: string[]}}
+ * @returns {{respond: (body: any) => object, problems: string[], answers: string[], extra: () => number}}
  */
 export function capableModel(plan, variant) {
   const problems = [];
   const answers = [];
+  /** @type {Call[]} */
+  const queued = [];
+  let extra = 0;
   const respond = (body) => {
-    const turn = body.messages.filter((m) => m.role === 'assistant').length;
+    if (queued.length) {
+      extra += 1;
+      return reply.text(JSON.stringify(structuredCall(queued.shift())));
+    }
+    const turn = body.messages.filter((m) => m.role === 'assistant').length - extra;
     try {
       const step = plan[turn] ?? fail(`request ${turn + 1} is past the plan of ${plan.length} steps`);
       const move = step(new Seen(body));
       if ('answer' in move) answers.push(move.answer);
+      else if (variant === 'structured') queued.push(...move.calls.slice(1));
       return replyFor(move, variant);
     } catch (error) {
       problems.push(String(error.message));
       return reply.error(500, `capable model: ${error.message}`);
     }
   };
-  return { respond, problems, answers };
+  return { respond, problems, answers, extra: () => extra };
 }

@@ -1,6 +1,6 @@
 // The runtime never fights a capable model: a scripted strong model (tests/capable-model.mjs)
-// runs correct plans on every demo page, with native tool calls and with the same calls written
-// as JSON text. For each task and variant: the page's own state is what the plan meant, the
+// runs correct plans on every demo page, with native tool calls, with the same calls written
+// as JSON text, and as structured replies (`toolMode: 'structured'`). For each task and variant: the page's own state is what the plan meant, the
 // loop ends as planned, nothing pushes back (no extra user message, no refusal the plan did not
 // expect), no request beyond the plan, no confirmation beyond the page's declared ones, the
 // final answer reaches the person unchanged, and no secret is in any request.
@@ -16,18 +16,18 @@ const model = useModelServer(test);
  * recorded and answered from `yes` in turn.
  * @param {import('@playwright/test').Page} page
  */
-function run(page, { app, text, yes, baseURL }) {
-  return page.evaluate(async ({ app, text, yes, baseURL }) => {
+function run(page, { app, text, yes, baseURL, toolMode }) {
+  return page.evaluate(async ({ app, text, yes, baseURL, toolMode }) => {
     const { Assistant } = await import('/js/src/index.js');
     const asked = [];
     const assistant = new Assistant(window[app].pling, {
-      baseURL, model: 'capable', toolMode: 'auto', retry: { maxRetries: 0 },
+      baseURL, model: 'capable', toolMode, retry: { maxRetries: 0 },
       confirm: (request) => { asked.push(request); return yes[asked.length - 1] ?? false; },
     });
     const result = await assistant.run(text);
     assistant.destroy();
     return { result, asked };
-  }, { app, text, yes, baseURL });
+  }, { app, text, yes, baseURL, toolMode });
 }
 
 /**
@@ -47,7 +47,7 @@ function toolResults(requests) {
 }
 
 /** Asserts what every conformant run shares (see the file's opening comment). */
-function expectConformant(task, pageInfo, { result, asked }, requests, answers) {
+function expectConformant(task, pageInfo, { result, asked }, requests, answers, extra = 0) {
   expect(result.reason, result.message).toBe(task.reason ?? 'answered');
   for (const [i, r] of requests.entries()) {
     const users = r.body.messages.filter((m) => m.role === 'user').map((m) => m.content);
@@ -60,7 +60,7 @@ function expectConformant(task, pageInfo, { result, asked }, requests, answers) 
   // A call that ran must not come back with a warning that tells the model to try again.
   expect(results.filter((r) => r.ok !== false && r.warning).map((r) => `${r.action?.id}: ${r.warning}`), 'warnings on calls that ran').toEqual([]);
   expect(results.filter((r) => r.raw !== undefined).map((r) => r.raw), 'tool results that are not JSON').toEqual([]);
-  expect(requests.length, 'requests over the plan').toBe(task.plan.length);
+  expect(requests.length, 'requests over the plan').toBe(task.plan.length + extra);
   const names = asked.map((a) => a.name);
   for (const name of names) expect(pageInfo.confirms, `confirmation of ${name}`).toContain(name);
   expect(names).toEqual(task.confirms ?? []);
@@ -85,17 +85,18 @@ async function perform(page, task, variant) {
   const before = await page.evaluate(pageInfo.data);
   const capable = capableModel(task.plan, variant);
   model.respondWith(capable.respond);
-  const seen = await run(page, { app: pageInfo.app, text: task.request, yes: task.yes ?? [], baseURL: model.url });
+  const toolMode = variant === 'structured' ? 'structured' : 'auto';
+  const seen = await run(page, { app: pageInfo.app, text: task.request, yes: task.yes ?? [], baseURL: model.url, toolMode });
   const after = await page.evaluate(pageInfo.data);
   return { pageInfo, capable, seen, before, after };
 }
 
 for (const task of TASKS) {
-  for (const variant of /** @type {const} */ (['native', 'text'])) {
+  for (const variant of /** @type {const} */ (['native', 'text', 'structured'])) {
     test(`${task.page} · ${task.category} · ${task.request} [${variant}]`, async ({ page }) => {
       const { pageInfo, capable, seen, before, after } = await perform(page, task, variant);
       expect(capable.problems, 'the capable model could not follow its plan').toEqual([]);
-      expectConformant(task, pageInfo, seen, model.requests, capable.answers);
+      expectConformant(task, pageInfo, seen, model.requests, capable.answers, capable.extra());
       task.check({ before, after, result: seen.result });
     });
   }

@@ -145,14 +145,15 @@ mod tests {
         );
         assert!(structured.get("tools").is_none());
         let branches = &structured["response_format"]["json_schema"]["schema"]["anyOf"];
-        assert_eq!(branches[0]["properties"]["action"], json!({"const": "search"}));
-        assert_eq!(branches[0]["properties"]["arguments"], json!({"type": "object"}));
-        assert_eq!(branches[1]["properties"]["action"], json!({"const": "answer"}));
+        assert_eq!(branches[0]["properties"]["step"], json!({"const": "answer"}));
+        assert_eq!(branches[1]["properties"]["action"], json!({"const": "search"}));
+        assert_eq!(branches[1]["properties"]["arguments"], json!({"type": "object"}));
         assert_eq!(branches.as_array().unwrap().len(), 2);
         assert!(structured["messages"][0]["content"].as_str().unwrap().ends_with("- search()"));
-        let r = parse_structured(r#"{"action":"search","arguments":{"text":"x"}}"#).unwrap();
+        let r = parse_structured(r#"{"step":"call","action":"search","arguments":{"text":"x"}}"#)
+            .unwrap();
         assert_eq!(r.tool_calls[0].name, "search");
-        let r = parse_structured(r#"{"action":"answer","answer":"Done."}"#).unwrap();
+        let r = parse_structured(r#"{"step":"answer","answer":"Done."}"#).unwrap();
         assert_eq!(r.content.as_deref(), Some("Done."));
     }
 }

@@ -9,37 +9,48 @@ use crate::support::list::Listed;
 use crate::support::text::Joined;
 use std::fmt::Write as _;
 
-/// The structured-output reply format for the available tools: one branch per action, whose
-/// `arguments` follow that action's own parameters (names, types, enums), and one for the
-/// answer — so a constrained reply can only name an action that exists, with arguments it
-/// takes.
+/// The structured-output reply format for the available tools. A reply decides its step
+/// first — `{"step": "answer", "answer": …}` or `{"step": "call", "action": …, "arguments":
+/// …}` — so a model that has nothing left to do is never forced to pick an action by the
+/// grammar before it has said whether it calls one. A call's branch names one action whose
+/// `arguments` follow that action's own parameters (names, types, enums), so a constrained
+/// reply can only name an action that exists, with arguments it takes.
 pub fn structured_format(tools: &[Value]) -> Value {
-    let mut branches: Vec<Value> = tools
-        .iter()
-        .filter_map(|t| {
-            let f = &t["function"];
-            let name = f["name"].as_str()?;
-            let parameters = match &f["parameters"] {
-                Value::Null => crate::render::empty_parameters(),
-                p => p.clone(),
-            };
-            Some(branch(name, ("arguments", parameters)))
-        })
-        .listed();
-    branches.push(branch("answer", ("answer", object([("type", "string".into())]))));
+    let answer = object([
+        ("step", object([("const", "answer".into())])),
+        ("answer", object([("type", "string".into())])),
+    ]);
+    let mut branches = vec![branch(answer)];
+    branches.extend(tools.iter().filter_map(|t| {
+        let f = &t["function"];
+        let name = f["name"].as_str()?;
+        let parameters = match &f["parameters"] {
+            Value::Null => crate::render::empty_parameters(),
+            p => p.clone(),
+        };
+        Some(branch(object([
+            ("step", object([("const", "call".into())])),
+            ("action", object([("const", name.into())])),
+            ("arguments", parameters),
+        ])))
+    }));
     let schema = object([("anyOf", Value::Array(branches))]);
     let format =
         object([("name", "pling_step".into()), ("strict", false.into()), ("schema", schema)]);
     object([("type", "json_schema".into()), ("json_schema", format)])
 }
 
-/// A branch of the structured format: `action` is `name`, with its one other member.
-fn branch(name: &str, (key, schema): (&str, Value)) -> Value {
-    let action = object([("const", name.into())]);
+/// A branch of the structured format: an object of `properties`, every one required, written
+/// in the order given.
+fn branch(properties: Value) -> Value {
+    let required = properties
+        .as_object()
+        .map(|m| m.iter().map(|(k, _)| Value::from(k.as_str())).collect())
+        .unwrap_or_default();
     object([
         ("type", "object".into()),
-        ("properties", object([("action", action), (key, schema)])),
-        ("required", Value::Array(vec!["action".into(), key.into()])),
+        ("properties", properties),
+        ("required", Value::Array(required)),
     ])
 }
 
@@ -47,7 +58,7 @@ fn branch(name: &str, (key, schema): (&str, Value)) -> Value {
 /// the parameters, so each action's are listed in one short line: `- search(text: string)`,
 /// `- filter(value: "all" | "open")`, an optional one with `?`.
 pub fn structured_instructions(tools: &[Value]) -> String {
-    let mut out = String::from("\n\n## How to reply\nReply with one JSON object only. To call an action: {\"action\": \"<name>\", \"arguments\": {…}}. When you are done, or need to ask the user: {\"action\": \"answer\", \"answer\": \"<your message>\"}.\nArguments of each action:\n");
+    let mut out = String::from("\n\n## How to reply\nReply with one JSON object only. To call an action: {\"step\": \"call\", \"action\": \"<name>\", \"arguments\": {…}}. When you are done, or need to ask the user: {\"step\": \"answer\", \"answer\": \"<your message>\"}.\nArguments of each action:\n");
     for t in tools {
         let f = &t["function"];
         out.push_str(&format!(
@@ -88,13 +99,18 @@ fn type_words(schema: &Value) -> String {
     }
 }
 
-/// Reads a structured-mode reply into calls or an answer.
+/// Reads a structured-mode reply into calls or an answer: by its `step` (`"answer"` or
+/// `"call"`), or, in a reply without one, by an `action` that is `"answer"` or an action name.
 pub fn parse_structured(content: &str) -> Option<Reply> {
     let v: Value = crate::support::json_text::from_str(content.trim()).ok().or_else(|| {
         json_objects(content).first().and_then(|o| crate::support::json_text::from_str(o).ok())
     })?;
-    let action = v.get("action")?.as_str()?;
-    if action == "answer" {
+    let action = v.get("action").and_then(Value::as_str);
+    let answers = match v.get("step").and_then(Value::as_str) {
+        Some(step) => step == "answer",
+        None => action? == "answer",
+    };
+    if answers {
         return Some(Reply {
             content: Some(v.get("answer").and_then(Value::as_str).unwrap_or("").to_owned()),
             tool_calls: vec![],
@@ -107,7 +123,7 @@ pub fn parse_structured(content: &str) -> Option<Reply> {
         content: None,
         tool_calls: vec![ToolCall {
             id: "call_json_1".to_owned(),
-            name: action.to_owned(),
+            name: action?.to_owned(),
             arguments: arguments_text(v.get("arguments")),
         }],
         finish_reason: FinishReason::ToolCalls,
@@ -133,11 +149,52 @@ mod tests {
             "{text}"
         );
         let schema = structured_format(&tools);
-        let first = &schema["json_schema"]["schema"]["anyOf"][0];
+        let first = &schema["json_schema"]["schema"]["anyOf"][1];
         assert_eq!(
             first["properties"]["arguments"]["properties"]["value"]["enum"],
             json!(["all", "open"])
         );
-        assert_eq!(first["required"], json!(["action", "arguments"]));
+        assert_eq!(first["required"], json!(["step", "action", "arguments"]));
+    }
+
+    #[test]
+    fn a_reply_decides_between_answering_and_calling_before_it_names_an_action() {
+        let tools = vec![
+            json!({"type": "function", "function": {"name": "search", "parameters": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}}}),
+        ];
+        let branches = &structured_format(&tools)["json_schema"]["schema"]["anyOf"];
+        let keys = |b: &Value| -> Vec<String> {
+            b["properties"].as_object().unwrap().iter().map(|(k, _)| k.clone()).collect()
+        };
+        assert_eq!(keys(&branches[0]), ["step", "answer"]);
+        assert_eq!(branches[0]["properties"]["step"], json!({"const": "answer"}));
+        assert_eq!(keys(&branches[1]), ["step", "action", "arguments"]);
+        assert_eq!(branches[1]["properties"]["step"], json!({"const": "call"}));
+        assert_eq!(branches[1]["properties"]["action"], json!({"const": "search"}));
+        assert_eq!(branches.as_array().unwrap().len(), 2);
+        let text = structured_instructions(&tools);
+        assert!(text.contains(r#"{"step": "answer", "answer": "<your message>"}"#), "{text}");
+    }
+
+    #[test]
+    fn replies_are_read_by_their_step() {
+        let call =
+            parse_structured(r#"{"step":"call","action":"search","arguments":{"text":"x"}}"#)
+                .unwrap();
+        assert_eq!(call.tool_calls[0].name, "search");
+        assert_eq!(call.tool_calls[0].arguments, r#"{"text":"x"}"#);
+        let answer = parse_structured(r#"{"step":"answer","answer":"Done."}"#).unwrap();
+        assert_eq!(answer.content.as_deref(), Some("Done."));
+        assert!(answer.tool_calls.is_empty());
+        // A reply from before the step was asked for still reads.
+        let legacy = parse_structured(r#"{"action":"answer","answer":"Hi."}"#).unwrap();
+        assert_eq!(legacy.content.as_deref(), Some("Hi."));
+        assert_eq!(
+            parse_structured(r#"{"action":"search"}"#).unwrap().tool_calls[0].name,
+            "search"
+        );
+        // A call without an action is no reply at all.
+        assert!(parse_structured(r#"{"step":"call","arguments":{}}"#).is_none());
+        assert!(parse_structured("no json here").is_none());
     }
 }
