@@ -5,9 +5,8 @@
 //! on the page (two ids alike, or the same as another id) is not used: the id is cited whole.
 
 use crate::snapshot::Snapshot;
-use crate::support::strmap::StrMap;
+use crate::support::strmap::{StrMap, Table};
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// Ids longer than this many characters are cited by alias.
 pub const ALIAS_FROM: usize = 12;
@@ -33,11 +32,13 @@ pub fn alias_of(id: &str) -> Option<String> {
     Some(out)
 }
 
-/// The aliases of one page: each long id's alias, where it is unambiguous.
+/// The aliases of one page: each long id's alias, where it is unambiguous. Both maps hold
+/// their keys in the same order, so entry `k` of one is the other name of entry `k` of the
+/// other; they hash as every map of the engine does (seeded, [`crate::support::strmap`]).
 #[derive(Debug, Clone, Default)]
 pub struct Aliases {
-    by_id: HashMap<String, String>,
-    by_alias: HashMap<String, String>,
+    by_id: Table<String>,
+    by_alias: Table<String>,
 }
 
 impl Aliases {
@@ -79,8 +80,9 @@ impl Aliases {
         let mut out = Aliases::default();
         for (i, (alias, id)) in named.iter().enumerate() {
             if seen.get(alias) == Some(i) {
-                out.by_id.insert((*id).to_owned(), alias.clone());
-                out.by_alias.insert(alias.clone(), (*id).to_owned());
+                let k = out.by_id.len();
+                out.by_id.insert((*id).to_owned(), k);
+                out.by_alias.insert(alias.clone(), k);
             }
         }
         out
@@ -88,20 +90,20 @@ impl Aliases {
 
     /// How the model sees `id`: its alias, or the id itself.
     pub fn cite<'i>(&self, id: &'i str) -> Cow<'i, str> {
-        match self.by_id.get(id) {
-            Some(alias) => Cow::Owned(alias.clone()),
+        match self.by_id.get(id).and_then(|k| self.by_alias.key(k)) {
+            Some(alias) => Cow::Owned(alias.to_owned()),
             None => Cow::Borrowed(id),
         }
     }
 
     /// The id a model's `record` names: the id of an alias, or what it passed.
     pub fn id_of<'r>(&'r self, record: &'r str) -> &'r str {
-        self.by_alias.get(record).map_or(record, String::as_str)
+        self.by_alias.get(record).and_then(|k| self.by_id.key(k)).unwrap_or(record)
     }
 
     /// Whether no id has an alias.
     pub fn is_empty(&self) -> bool {
-        self.by_id.is_empty()
+        self.by_id.len() == 0
     }
 }
 
