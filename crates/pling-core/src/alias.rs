@@ -48,7 +48,10 @@ impl Aliases {
         let mut ids: Vec<&str> = Vec::new();
         for s in snapshots {
             ids.extend(s.records.iter().map(|r| r.id.as_str()));
-            ids.extend(s.record_ids.iter().flat_map(|set| set.ids.iter().map(String::as_str)));
+            // Lists of short ids only have no alias to give (derived once for the lists).
+            if !s.record_ids.derived().short {
+                ids.extend(s.record_ids.iter().flat_map(|set| set.ids.iter().map(String::as_str)));
+            }
             // Rows a row set spells out, and single row actions' records.
             for a in &s.actions {
                 ids.extend(a.record.as_deref());
@@ -75,6 +78,16 @@ impl Aliases {
         for &id in &ids {
             if let Some(slot) = seen.get_mut(id) {
                 *slot = AMBIGUOUS;
+            }
+        }
+        // The short ids of lists left out above, looked up alias by alias.
+        for s in snapshots.iter().filter(|s| s.record_ids.derived().short) {
+            for (alias, _) in &named {
+                if s.record_ids.derived().place(alias).is_some() {
+                    if let Some(slot) = seen.get_mut(alias) {
+                        *slot = AMBIGUOUS;
+                    }
+                }
             }
         }
         let mut out = Aliases::default();
@@ -130,5 +143,13 @@ mod tests {
         // An alias equal to another id on the page is not used.
         s.records.push(crate::snapshot::Record { id: a.clone(), ..Default::default() });
         assert_eq!(Aliases::of(&[&s]).cite(uuid), uuid);
+        // Nor one equal to an id of a list, short ids only as it is.
+        s.records.pop();
+        let list = crate::snapshot::RecordIds { region: None, ids: vec!["t2".into(), a.clone()] };
+        s.record_ids = vec![list].into();
+        assert!(s.record_ids.derived().short);
+        assert_eq!(Aliases::of(&[&s]).cite(uuid), uuid);
+        s.record_ids[0].ids.pop();
+        assert_eq!(Aliases::of(&[&s]).cite(uuid), a);
     }
 }
