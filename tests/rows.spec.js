@@ -56,3 +56,45 @@ test('the snapshot sent with the long lists\' JSON kept from the last turn is th
   });
   expect(same).toEqual([true, true, true, true, true, true]);
 });
+
+test('lists the engine read go once: a handle stands for them, used once, and a call off the observation is refused as before', async ({ page }) => {
+  await page.goto('/bench?rows=2000');
+  await page.waitForFunction(() => window.bench);
+  const r = await page.evaluate(async () => {
+    const { Observed } = await import('/js/src/engine.js');
+    const { collect } = await import('/js/src/collect.js');
+    const pling = window.bench.pling;
+    await pling.observe({ settle: false });
+    const now = () => collect(pling.registry, { attributes: true, root: document, marked: pling.marked, report: () => {} });
+    const first = now();
+    const whole = new Observed(first.secrets.stringify(first.snapshot, first.recordIdsJson));
+    const handle = whole.lists();
+    const next = now();
+    const slim = next.secrets.stringify(next.snapshot, next.recordIdsJson, true);
+    const held = new Observed(slim, undefined, handle);
+    const refusal = (fn) => { try { fn(); return null; } catch (e) { return { name: e.name, code: e.code, where: e.where, what: e.what, message: e.message }; } };
+    const again = refusal(() => new Observed(slim, undefined, handle));
+    const never = refusal(() => new Observed(slim, undefined, 987654));
+    const offscreen = [whole, held].map((o) => refusal(() => o.check('toggle', { record: 'r1999' })) ?? o.check('toggle', { record: 'r1999' }));
+    const inView = [whole, held].map((o) => o.check('toggle', { record: 'r1' }));
+    const out = {
+      same: next.lists === first.lists,
+      sizes: [first.secrets.stringify(first.snapshot, first.recordIdsJson).length, slim.length],
+      shown: [whole, held].map((o) => JSON.stringify([o.section, o.tools, o.omissions])),
+      again, never, offscreen, inView, noLists: new Observed('{}').lists(),
+    };
+    for (const o of [whole, held]) o.free();
+    return out;
+  });
+  expect(r.same).toBe(true);
+  expect(r.sizes[1]).toBeLessThan(r.sizes[0] / 3);
+  expect(r.shown[1]).toBe(r.shown[0]);
+  for (const refused of [r.again, r.never]) {
+    expect(refused).toMatchObject({ name: 'PlingSnapshotError', code: 'snapshot', where: 'recordIds', what: 'lists' });
+    expect(refused.message).toContain('was freed or used already');
+  }
+  expect(r.offscreen[1]).toEqual(r.offscreen[0]);
+  expect(r.inView[1]).toEqual(r.inView[0]);
+  expect(r.inView[0].run).toBeTruthy();
+  expect(r.noLists).toBe(0);
+});

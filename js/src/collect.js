@@ -151,7 +151,8 @@ export function collect(registry, options) {
   const snapshot = { page, regions, actions, records, state, feedback };
   // Copies: the lists are kept for the next snapshot, and the snapshot is the page's to keep.
   if (lists.length) snapshot.recordIds = lists.map((l) => (l.region ? { region: l.region, ids: l.ids.slice() } : { ids: l.ids.slice() }));
-  return { snapshot, targets, secrets: ctx.secrets, recordIdsJson: lists.length ? recordIdsJson(table, lists) : undefined };
+  // `lists` is the same array as last time while the lists are the same.
+  return { snapshot, targets, secrets: ctx.secrets, lists: lists.length ? lists : undefined, recordIdsJson: lists.length ? recordIdsJson(table, lists) : undefined };
 }
 
 /** `recordIds` as JSON: the same lists as last time are the same text, written once. */

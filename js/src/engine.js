@@ -158,10 +158,12 @@ export class Observed {
   /**
    * @param {string} snapshotJson
    * @param {object} [limits]
+   * @param {number} [lists] a handle from {@link Observed#lists} standing for the snapshot's
+   *   `recordIds`, which `snapshotJson` then leaves out; used once
    */
-  constructor(snapshotJson, limits) {
+  constructor(snapshotJson, limits, lists) {
     const limitsJson = limits ? JSON.stringify(limits) : undefined;
-    this.page = guarded(() => new (engineModule().Page)(snapshotJson, limitsJson));
+    this.page = guarded(() => new (engineModule().Page)(snapshotJson, limitsJson, lists));
     const out = JSON.parse(guarded(() => this.page.render()));
     /** @type {string} */
     this.section = out.section;
@@ -199,6 +201,11 @@ export class Observed {
       // a cut receipt: its text is the error
     }
     return { refused: { actionId: out.refused.actionId ?? null, error } };
+  }
+
+  /** A handle to the snapshot's lists for the next snapshot that has the same, or 0. @returns {number} */
+  lists() {
+    return guarded(() => this.page.lists());
   }
 
   /** Releases the engine's copy of the snapshot. */

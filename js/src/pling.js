@@ -276,7 +276,7 @@ export class Pling {
   /** Observes now, without waiting; the engine must be loaded. @returns {Observation} */
   #observeNow(report = { settled: true, waitedMs: 0 }) {
     const collected = this.#collect();
-    const engine = new Observed(this.#serialize(collected), this.options.limits);
+    const engine = this.#observed(collected);
     this.#changed();
     this.last = { engine, targets: collected.targets, snapshot: collected.snapshot };
     return {
@@ -287,6 +287,25 @@ export class Pling {
       snapshot: collected.snapshot,
       settle: report,
     };
+  }
+
+  /**
+   * The engine's observation of `collected`. Lists the engine read last time (with the same
+   * secrets) are passed as its handle, not again; a handle it no longer holds, once more whole.
+   */
+  #observed(collected) {
+    const held = this.held;
+    this.held = undefined;
+    const same = held && held.lists === collected.lists && held.secrets.same(collected.secrets);
+    let engine;
+    try {
+      engine = new Observed(this.#serialize(collected, same), this.options.limits, same ? held.handle : undefined);
+    } catch (error) {
+      if (!same || /** @type {any} */ (error).what !== 'lists') throw error;
+      engine = new Observed(this.#serialize(collected), this.options.limits);
+    }
+    if (collected.lists) this.held = { lists: collected.lists, secrets: collected.secrets, handle: engine.lists() };
+    return engine;
   }
 
   /** Settles and collects the snapshot as the engine reads it (JSON, secrets scrubbed). */
@@ -474,9 +493,9 @@ export class Pling {
   }
 
   /** The snapshot as JSON, every string well-formed and scrubbed of the page's secrets. */
-  #serialize(collected) {
+  #serialize(collected, held = false) {
     this.secrets = collected.secrets;
-    return collected.secrets.stringify(collected.snapshot, collected.recordIdsJson);
+    return collected.secrets.stringify(collected.snapshot, collected.recordIdsJson, held);
   }
 
   /**

@@ -98,16 +98,24 @@ export class Secrets {
     return guard(() => engineModule().scrubSecrets(out, [...this.values]));
   }
 
+  /** Whether `other` notes the same secrets. @param {Secrets | undefined} other */
+  same(other) {
+    return !!other && other.values.size === this.values.size && [...this.values].every((v) => other.values.has(v));
+  }
+
   /**
    * The snapshot as JSON, every string (and key) well-formed and scrubbed.
    * @param {{recordIds?: unknown}} snapshot
    * @param {string} [recordIds] the snapshot's `recordIds` (its last member) as JSON already
+   * @param {boolean} [held] leave `recordIds` out: the engine holds them
    */
-  stringify(snapshot, recordIds) {
+  stringify(snapshot, recordIds, held) {
+    const { recordIds: _, ...rest } = held ? snapshot : {};
+    const whole = held ? rest : snapshot;
     // JSON.stringify writes a lone surrogate as an escape: without one, every string is
     // well-formed already, and a long page is not passed through a replacer string by string.
-    let json = recordIds === undefined ? JSON.stringify(snapshot) : withRecordIds(snapshot, recordIds);
-    if (LONE_ESCAPE.test(json)) json = JSON.stringify(snapshot, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value));
+    let json = recordIds === undefined || held ? JSON.stringify(whole) : withRecordIds(snapshot, recordIds);
+    if (LONE_ESCAPE.test(json)) json = JSON.stringify(whole, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value));
     if (this.values.size === 0) return json;
     return guard(() => engineModule().scrubSnapshot(json, [...this.values]));
   }

@@ -5,9 +5,8 @@
 //! on the page (two ids alike, or the same as another id) is not used: the id is cited whole.
 
 use crate::snapshot::Snapshot;
-use crate::support::strmap::StrMap;
+use crate::support::strmap::{StrMap, Table};
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// Ids longer than this many characters are cited by alias.
 pub const ALIAS_FROM: usize = 12;
@@ -33,11 +32,13 @@ pub fn alias_of(id: &str) -> Option<String> {
     Some(out)
 }
 
-/// The aliases of one page: each long id's alias, where it is unambiguous.
+/// The aliases of one page: each long id's alias, where it is unambiguous. Both maps hold
+/// their keys in the same order, so entry `k` of one is the other name of entry `k` of the
+/// other; they hash as every map of the engine does (seeded, [`crate::support::strmap`]).
 #[derive(Debug, Clone, Default)]
 pub struct Aliases {
-    by_id: HashMap<String, String>,
-    by_alias: HashMap<String, String>,
+    by_id: Table<String>,
+    by_alias: Table<String>,
 }
 
 impl Aliases {
@@ -47,7 +48,10 @@ impl Aliases {
         let mut ids: Vec<&str> = Vec::new();
         for s in snapshots {
             ids.extend(s.records.iter().map(|r| r.id.as_str()));
-            ids.extend(s.record_ids.iter().flat_map(|set| set.ids.iter().map(String::as_str)));
+            // Lists of short ids only have no alias to give (derived once for the lists).
+            if !s.record_ids.derived().short {
+                ids.extend(s.record_ids.iter().flat_map(|set| set.ids.iter().map(String::as_str)));
+            }
             // Rows a row set spells out, and single row actions' records.
             for a in &s.actions {
                 ids.extend(a.record.as_deref());
@@ -76,11 +80,22 @@ impl Aliases {
                 *slot = AMBIGUOUS;
             }
         }
+        // The short ids of lists left out above, looked up alias by alias.
+        for s in snapshots.iter().filter(|s| s.record_ids.derived().short) {
+            for (alias, _) in &named {
+                if s.record_ids.derived().place(alias).is_some() {
+                    if let Some(slot) = seen.get_mut(alias) {
+                        *slot = AMBIGUOUS;
+                    }
+                }
+            }
+        }
         let mut out = Aliases::default();
         for (i, (alias, id)) in named.iter().enumerate() {
             if seen.get(alias) == Some(i) {
-                out.by_id.insert((*id).to_owned(), alias.clone());
-                out.by_alias.insert(alias.clone(), (*id).to_owned());
+                let k = out.by_id.len();
+                out.by_id.insert((*id).to_owned(), k);
+                out.by_alias.insert(alias.clone(), k);
             }
         }
         out
@@ -88,20 +103,20 @@ impl Aliases {
 
     /// How the model sees `id`: its alias, or the id itself.
     pub fn cite<'i>(&self, id: &'i str) -> Cow<'i, str> {
-        match self.by_id.get(id) {
-            Some(alias) => Cow::Owned(alias.clone()),
+        match self.by_id.get(id).and_then(|k| self.by_alias.key(k)) {
+            Some(alias) => Cow::Owned(alias.to_owned()),
             None => Cow::Borrowed(id),
         }
     }
 
     /// The id a model's `record` names: the id of an alias, or what it passed.
     pub fn id_of<'r>(&'r self, record: &'r str) -> &'r str {
-        self.by_alias.get(record).map_or(record, String::as_str)
+        self.by_alias.get(record).and_then(|k| self.by_id.key(k)).unwrap_or(record)
     }
 
     /// Whether no id has an alias.
     pub fn is_empty(&self) -> bool {
-        self.by_id.is_empty()
+        self.by_id.len() == 0
     }
 }
 
@@ -128,5 +143,13 @@ mod tests {
         // An alias equal to another id on the page is not used.
         s.records.push(crate::snapshot::Record { id: a.clone(), ..Default::default() });
         assert_eq!(Aliases::of(&[&s]).cite(uuid), uuid);
+        // Nor one equal to an id of a list, short ids only as it is.
+        s.records.pop();
+        let list = crate::snapshot::RecordIds { region: None, ids: vec!["t2".into(), a.clone()] };
+        s.record_ids = vec![list].into();
+        assert!(s.record_ids.derived().short);
+        assert_eq!(Aliases::of(&[&s]).cite(uuid), uuid);
+        s.record_ids[0].ids.pop();
+        assert_eq!(Aliases::of(&[&s]).cite(uuid), a);
     }
 }

@@ -51,7 +51,7 @@ pub use render::{page_section, render, tools, with_record_choices, NameMap, Rend
 pub use resolve::{CallError, Resolved};
 pub use rules::{rules, system_message, Need, RuleNeeds, RULES};
 pub use snapshot::{
-    is_expectation, Action, ActionKind, Effect, Feedback, FeedbackKind, PageIdentity, Record,
-    RecordIds, Region, RowException, RowSet, Snapshot, StateGroup, EXPECTATIONS, FULL_FIELDS_LIMIT,
-    MASK, NO_ACTION,
+    is_expectation, Action, ActionKind, Effect, Feedback, FeedbackKind, Lists, PageIdentity,
+    Record, RecordIds, Region, RowException, RowSet, Snapshot, StateGroup, EXPECTATIONS,
+    FULL_FIELDS_LIMIT, MASK, NO_ACTION,
 };

@@ -246,7 +246,7 @@ fn record_views(s: &Snapshot) -> (Vec<(&str, RecordView<'_>)>, StrMap<'_>) {
             order.push((r.id.as_str(), view));
         }
     }
-    for set in &s.record_ids {
+    for set in s.record_ids.iter() {
         for id in &set.ids {
             // A listed id may be a record of `records`, already in place with its fields.
             if places.place(id, order.len()).1 {

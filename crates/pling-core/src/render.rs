@@ -187,10 +187,7 @@ fn same_rows_as<'o>(o: &'o Observation<'_>, e: &Entry<'_>) -> Option<&'o str> {
     let before = o.entries.iter().take_while(|x| !std::ptr::eq(*x, e));
     before.filter(|x| x.callable()).find_map(|x| match &x.target {
         Target::Rows { rows: r, count: c, offscreen: f, blocked: b }
-            if c == count
-                && f == offscreen
-                && b.is_empty()
-                && r.iter().map(|row| row.record).eq(rows.iter().map(|row| row.record)) =>
+            if c == count && f == offscreen && b.is_empty() && r.same_records(rows) =>
         {
             Some(x.name.as_str())
         }

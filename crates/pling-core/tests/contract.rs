@@ -170,6 +170,8 @@ fn ts_type(ty: &Type, transparent: &[(String, String)]) -> (String, bool) {
     let inner = |i: usize| ts_type(args(p)[i], transparent).0;
     let ts = match name.as_str() {
         "Option" => return (inner(0), true),
+        // Shared, it is written as what it shares.
+        "Rc" | "Arc" => return ts_type(args(p)[0], transparent),
         "String" | "str" => "string".to_owned(),
         "bool" => "boolean".to_owned(),
         "u8" | "u16" | "u32" | "u64" | "usize" | "i32" | "i64" | "f32" | "f64" => {

@@ -52,7 +52,8 @@ fn evil_page() -> Snapshot {
         record_ids: vec![pling_core::RecordIds {
             region: Some("list".into()),
             ids: vec![format!("z{EVIL}")],
-        }],
+        }]
+        .into(),
     }
 }
 

@@ -255,7 +255,7 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
                     query: [("q".to_owned(), json!("x"))].into_iter().collect(),
                     ..Default::default()
                 },
-                record_ids,
+                record_ids: record_ids.into(),
                 regions,
                 actions,
                 records,

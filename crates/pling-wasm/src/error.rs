@@ -52,6 +52,13 @@ pub fn snapshot(e: pling_core::SnapshotError) -> JsValue {
     detailed("PlingSnapshotError", &e, e.place(), None)
 }
 
+/// A snapshot whose lists came as a handle the engine no longer holds (`PlingSnapshotError`
+/// with `where` set to `recordIds` and `what` to `lists`): the snapshot is to be sent again
+/// with its lists.
+pub fn lists(message: &str) -> JsValue {
+    detailed("PlingSnapshotError", &message, Some("recordIds"), Some("lists"))
+}
+
 /// Malformed limits (`PlingLimitsError`); `what` is the control at fault.
 pub fn limits(e: pling_core::LimitsError) -> JsValue {
     detailed("PlingLimitsError", &e, None, e.control())

@@ -8,8 +8,30 @@ use pling_core::receipt::Receipt;
 use pling_core::support::json::Value;
 use pling_core::support::json_text::{object, text};
 use pling_core::support::read::{Fields, Read};
-use pling_core::{render, Observed, Snapshot, NO_ACTION};
+use pling_core::{render, Lists, Observed, Snapshot, NO_ACTION};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
+
+/// How many lists the engine holds for handles at most; making one more frees the oldest.
+const HELD_LISTS: usize = 8;
+
+thread_local! {
+    /// Lists handed out by [`Page::lists`], by handle, oldest first; and the last handle.
+    static HELD: RefCell<(Vec<(u32, Lists)>, u32)> = const { RefCell::new((Vec::new(), 0)) };
+}
+
+/// The lists `handle` stands for, which it gives up: a handle is used once.
+fn take_lists(handle: u32) -> Result<Lists, JsValue> {
+    let found = HELD.with_borrow_mut(|(held, _)| {
+        let at = held.iter().position(|(h, _)| *h == handle)?;
+        Some(held.remove(at).1)
+    });
+    found.ok_or_else(|| {
+        error::lists(&format!(
+            "lists handle {handle} was freed or used already: send the snapshot with its recordIds"
+        ))
+    })
+}
 
 /// A parsed snapshot and its observation, built once: rendering, resolving, checking and
 /// receipts all use it.
@@ -22,13 +44,28 @@ pub struct Page {
 
 #[wasm_bindgen]
 impl Page {
-    /// Parses a snapshot (JSON) and optional limits (JSON). Throws `PlingSnapshotError` or
+    /// Parses a snapshot (JSON) and optional limits (JSON). `lists`, a handle from
+    /// [`Page::lists`], stands for the snapshot's `recordIds`, which it then leaves out; a
+    /// handle is used once, and one freed or used already is refused (`PlingSnapshotError`
+    /// with `what` set to `lists`), never read as no lists. Throws `PlingSnapshotError` or
     /// `PlingLimitsError` naming what is wrong and where.
     #[wasm_bindgen(constructor)]
-    pub fn new(snapshot_json: &str, limits_json: Option<String>) -> Result<Page, JsValue> {
+    pub fn new(
+        snapshot_json: &str,
+        limits_json: Option<String>,
+        lists: Option<u32>,
+    ) -> Result<Page, JsValue> {
         let limits = limits::parse(limits_json)?;
         // Observing checks the snapshot as it goes: it is parsed, checked and observed once.
-        let snapshot = Snapshot::parse(snapshot_json).map_err(error::snapshot)?;
+        let mut snapshot = Snapshot::parse(snapshot_json).map_err(error::snapshot)?;
+        if let Some(handle) = lists {
+            if !snapshot.record_ids.is_empty() {
+                return Err(error::lists(
+                    "a snapshot sent with a lists handle carries no recordIds",
+                ));
+            }
+            snapshot.record_ids = take_lists(handle)?;
+        }
         let observed = Observed::new(snapshot, &limits).map_err(error::snapshot)?;
         let o = observed.observation();
         let r = render(o);
@@ -39,6 +76,24 @@ impl Page {
             ("rules", r.rules.bits().into()),
         ]));
         Ok(Page { observed, rendered })
+    }
+
+    /// A handle to this snapshot's lists (`recordIds`), for the next snapshot whose lists
+    /// are the same to pass instead of them; `0` when it has none. The engine holds the last
+    /// few handed out.
+    pub fn lists(&self) -> u32 {
+        let lists = &self.observed.snapshot().record_ids;
+        if lists.is_empty() {
+            return 0;
+        }
+        HELD.with_borrow_mut(|(held, last)| {
+            *last += 1;
+            if held.len() >= HELD_LISTS {
+                held.remove(0);
+            }
+            held.push((*last, lists.clone()));
+            *last
+        })
     }
 
     /// The observation as JSON: `{section, tools, omissions, rules}`, where `rules` is the set

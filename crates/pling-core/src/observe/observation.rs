@@ -219,6 +219,23 @@ impl<'a> Rows<'a> {
         })
     }
 
+    /// Whether `other` holds the same records in the same order. Runs of one list's ids are
+    /// compared as the one slice they share, not id by id; anything else, record by record.
+    pub fn same_records(&self, other: &Rows<'_>) -> bool {
+        if self.len != other.len {
+            return false;
+        }
+        let shared = self.parts.len() == other.parts.len()
+            && self.parts.iter().zip(&other.parts).all(|pair| match pair {
+                (Part::One(a), Part::One(b)) => a.record == b.record,
+                (Part::Run { records: a, .. }, Part::Run { records: b, .. }) => {
+                    std::ptr::eq(*a, *b)
+                }
+                _ => false,
+            });
+        shared || self.iter().map(|row| row.record).eq(other.iter().map(|row| row.record))
+    }
+
     pub(super) fn push(&mut self, row: Row<'a>) {
         self.parts.push(Part::One(row));
         self.len += 1;

@@ -79,16 +79,19 @@ impl Snapshot {
         Ok((action_region, reveals))
     }
 
-    /// Each id once among records; a list may name a record of `records` once more.
+    /// Each id once among records; a list may name a record of `records` once more. What the
+    /// lists hold on their own (each id's place, an empty or repeated id) is derived once for
+    /// every snapshot that shares them; here only the records are looked up in them.
     fn record_index(&self, regions: &RegionIds<'_>) -> Result<RecordIndex, SnapshotError> {
-        let listed_total: usize = self.record_ids.iter().map(|l| l.ids.len()).sum();
-        let mut seen = SeenRecords::default();
-        seen.ids.reserve(self.records.len() + listed_total);
+        let mut seen: StrMap<'_> = StrMap::with_capacity(self.records.len());
         let mut record_region = Vec::with_capacity(self.records.len());
+        let lists = self.record_ids.derived();
+        // The records the lists name: (place in the lists' count, record), in list order.
+        let mut listed = Vec::new();
         for (i, r) in self.records.iter().enumerate() {
             let at = Place("records", i, "");
             non_empty(&r.id, at)?;
-            if seen.ids.insert(&r.id, i).is_some() {
+            if seen.insert(&r.id, i).is_some() {
                 let first = self.records.iter().position(|b| b.id == r.id).unwrap_or(0);
                 return Err(duplicate(
                     "record",
@@ -98,15 +101,56 @@ impl Snapshot {
                 ));
             }
             record_region.push(regions.get(&r.region, Place("records", i, ".region"))?);
+            if let Some((list, k)) = lists.place(&r.id) {
+                listed.push((lists.start(list) + k, i));
+            }
         }
+        listed.sort_unstable();
+        let (id_set_region, detailed) = self.list_index(regions, &listed, &record_region, &seen)?;
+        Ok(RecordIndex { record_region, id_set_region, detailed })
+    }
+
+    /// Each list's region and the places in it of the records `listed` names (by their place
+    /// in the lists' count, in order), checked in page order: the first problem is named.
+    fn list_index(
+        &self,
+        regions: &RegionIds<'_>,
+        listed: &[(usize, usize)],
+        record_region: &[Option<usize>],
+        seen: &StrMap<'_>,
+    ) -> Result<Listed, SnapshotError> {
+        let lists = self.record_ids.derived();
         let mut id_set_region = Vec::with_capacity(self.record_ids.len());
         let mut detailed = Vec::with_capacity(self.record_ids.len());
+        let mut next = listed.iter().peekable();
         for (i, set) in self.record_ids.iter().enumerate() {
             let region = regions.get(&set.region, Place("recordIds", i, ".region"))?;
             id_set_region.push(region);
-            detailed.push(seen.list(i, set, region, &record_region)?);
+            let (start, end) = (lists.start(i), lists.start(i) + set.ids.len());
+            // The lists' own first problem, if it is in this list.
+            let problem = lists.problem.filter(|&(p, _)| p < end);
+            let mut positions = Vec::new();
+            while let Some(&(at, r)) = next.next_if(|&&(at, _)| at < end) {
+                if problem.is_some_and(|(p, _)| p < at) {
+                    break;
+                }
+                if record_region[r] != region {
+                    let id = &self.records[r].id;
+                    return Err(SnapshotError::InvalidRows {
+                        at: format!("recordIds[{i}].ids[{}]", at - start),
+                        reason: format!(
+                            "record `{id}` is listed under another region than records[{r}] gives it"
+                        ),
+                    });
+                }
+                positions.push((at - start) as u32);
+            }
+            if let Some((p, empty)) = problem {
+                return Err(list_problem(set, i, p - start, empty, seen));
+            }
+            detailed.push(positions);
         }
-        Ok(RecordIndex { record_region, id_set_region, detailed })
+        Ok((id_set_region, detailed))
     }
 
     fn check_state_names(&self) -> Result<(), SnapshotError> {
@@ -121,6 +165,9 @@ impl Snapshot {
         Ok(())
     }
 }
+
+/// Per list: its region, and the places in it of records of `records`.
+type Listed = (Vec<Option<usize>>, Vec<Vec<u32>>);
 
 /// Per action: its region and the region it reveals.
 type Regioned = (Vec<Option<usize>>, Vec<Option<usize>>);
@@ -170,60 +217,24 @@ impl<'s> RegionIds<'s> {
     }
 }
 
-/// An id [`SeenRecords`] saw first in a list, not in `records`.
-const FROM_A_LIST: usize = usize::MAX;
-
-/// Record ids seen so far: from `records` (with their index) or from a list
-/// ([`FROM_A_LIST`]; one map type for both keeps one copy of the hash table's code).
-#[derive(Default)]
-struct SeenRecords<'s> {
-    ids: StrMap<'s>,
-    /// Records of `records` that a list named once already, with their place in it.
-    listed: StrMap<'s>,
-}
-
-impl<'s> SeenRecords<'s> {
-    /// Checks list `i`; returns the positions of its ids whose record is in `records`.
-    fn list(
-        &mut self,
-        i: usize,
-        set: &'s RecordIds,
-        region: Option<usize>,
-        record_region: &[Option<usize>],
-    ) -> Result<Vec<u32>, SnapshotError> {
-        let mut positions = Vec::new();
-        for (k, id) in set.ids.iter().enumerate() {
-            let at = || format!("recordIds[{i}].ids[{k}]");
-            if id.trim().is_empty() {
-                return Err(SnapshotError::EmptyId { at: at() });
-            }
-            let seen = match self.ids.place(id, FROM_A_LIST) {
-                (_, true) => continue,
-                (r, false) => Some(r).filter(|&r| r != FROM_A_LIST),
-            };
-            match seen {
-                Some(r) if self.listed.insert(id, k).is_none() => {
-                    positions.push(k as u32);
-                    if record_region[r] != region {
-                        return Err(SnapshotError::InvalidRows {
-                            at: at(),
-                            reason: format!(
-                                "record `{id}` is listed under another region than records[{r}] gives it"
-                            ),
-                        });
-                    }
-                }
-                first => {
-                    let first = first.map_or_else(
-                        || "an earlier list".to_owned(),
-                        |r| format!("records[{r}], already listed"),
-                    );
-                    return Err(duplicate("record", id, first, at()));
-                }
-            }
-        }
-        Ok(positions)
+/// The error of list `i`'s id at `k`: empty, or named already (by `records`, where `seen`
+/// has it, or by an earlier place in the lists).
+fn list_problem(
+    set: &RecordIds,
+    i: usize,
+    k: usize,
+    empty: bool,
+    seen: &StrMap<'_>,
+) -> SnapshotError {
+    let at = format!("recordIds[{i}].ids[{k}]");
+    if empty {
+        return SnapshotError::EmptyId { at };
     }
+    let id = set.ids.get(k).map_or("", String::as_str);
+    let first = seen
+        .get(id)
+        .map_or_else(|| "an earlier list".to_owned(), |r| format!("records[{r}], already listed"));
+    duplicate("record", id, first, at)
 }
 
 /// A region on a parent cycle, if any, in time linear in the regions: each walk up stops at
@@ -405,6 +416,30 @@ mod tests {
         assert!(e.contains("cycle"), "{e}");
         let e = err(r#"{"records":[{"id":" "}]}"#);
         assert_eq!(e, "records[0] has an empty id");
+    }
+
+    #[test]
+    fn a_list_names_a_record_once_more_and_no_id_twice() {
+        let e = err(r#"{"records":[{"id":"a"}],"recordIds":[{"ids":["b","a","a"]}]}"#);
+        assert_eq!(
+            e,
+            "record id `a` is declared twice: records[0], already listed and recordIds[0].ids[2]"
+        );
+        let e = err(r#"{"recordIds":[{"ids":["b"]},{"ids":["c","b"]}]}"#);
+        assert_eq!(e, "record id `b` is declared twice: an earlier list and recordIds[1].ids[1]");
+        // The first problem in page order is the one named.
+        let regions = r#""regions":[{"id":"g","name":"G"}],"records":[{"id":"a","region":"g"}]"#;
+        let e =
+            err(&format!(r#"{{{regions},"recordIds":[{{"region":"g","ids":["x"," ","a"]}}]}}"#));
+        assert_eq!(e, "recordIds[0].ids[1] has an empty id");
+        let e = err(&format!(r#"{{{regions},"recordIds":[{{"ids":["a"," "]}}]}}"#));
+        assert!(e.starts_with("recordIds[0].ids[0]") && e.contains("another region"), "{e}");
+        let e = err(&format!(
+            r#"{{{regions},"recordIds":[{{"ids":["b"]}},{{"region":"h","ids":[]}}]}}"#
+        ));
+        assert!(e.contains("recordIds[1].region"), "{e}");
+        let ok = format!(r#"{{{regions},"recordIds":[{{"region":"g","ids":["x","a","y"]}}]}}"#);
+        assert!(Snapshot::from_json(&ok).is_ok());
     }
 
     #[test]

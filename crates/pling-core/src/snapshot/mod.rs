@@ -7,11 +7,16 @@
 //! use neither.
 
 mod check;
+mod lists;
 mod read;
+
+use lists::Derived;
 
 use crate::support::json::{Map, Value};
 use crate::trust::{Authored, DataFields, DataValue, PageText};
 use serde::Serialize;
+use std::cell::OnceCell;
+use std::rc::Rc;
 
 /// One moment of a page, as declared by its author.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -38,8 +43,24 @@ pub struct Snapshot {
     /// Long lists sent by id: the compact form, whose offscreen rows the observation cites by
     /// id but never shows in full. A row set can name one of these lists instead of repeating
     /// its ids.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub record_ids: Vec<RecordIds>,
+    #[serde(default, skip_serializing_if = "Lists::is_empty")]
+    pub record_ids: Lists,
+}
+
+/// A snapshot's long lists ([`Snapshot::record_ids`]), shared: copies of a snapshot, and
+/// later snapshots that carry the same lists, hold one copy of them, and what the checks and
+/// the observation derive from the lists alone (each id's place, their own problems) is
+/// computed once for all of them. It reads and writes as the list of [`RecordIds`] it holds;
+/// changing it through `DerefMut` makes it a copy of its own, derived afresh.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(transparent)]
+pub struct Lists {
+    /// The lists.
+    #[serde(serialize_with = "lists::write")]
+    lists: Rc<Vec<RecordIds>>,
+    /// What is derived from them, once something asked for it.
+    #[serde(skip)]
+    derived: Rc<OnceCell<Derived>>,
 }
 
 /// A list of records by id, in page order. An id that is also in [`Snapshot::records`] is that

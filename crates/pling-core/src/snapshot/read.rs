@@ -48,7 +48,7 @@ fn snapshot(v: &Value) -> Read<Snapshot> {
         records: f.list("records", record),
         state: f.list("state", state_group),
         feedback: f.list("feedback", feedback),
-        record_ids: f.list("recordIds", record_ids),
+        record_ids: f.list("recordIds", record_ids).into(),
     };
     f.done(s)
 }

@@ -26,16 +26,21 @@ pub fn seed(bits: u64) {
 }
 
 /// Borrowed strings to `usize` values, in the order they were first inserted.
-pub(crate) struct StrMap<'a> {
+pub(crate) type StrMap<'a> = Table<&'a str>;
+
+/// Strings (borrowed, [`StrMap`], or owned) to `usize` values, in the order they were first
+/// inserted.
+#[derive(Debug, Clone)]
+pub(crate) struct Table<K> {
     /// The seed this map's hash starts from, taken when it is made.
     seed: u64,
     /// A power of two slots (or none yet), each empty (`0` in its second half) or a key's hash
     /// and its entry's place plus one.
     slots: Vec<(u32, u32)>,
-    entries: Vec<(&'a str, usize)>,
+    entries: Vec<(K, usize)>,
 }
 
-impl Default for StrMap<'_> {
+impl<K> Default for Table<K> {
     fn default() -> Self {
         Self { seed: SEED.load(Ordering::Relaxed), slots: Vec::new(), entries: Vec::new() }
     }
@@ -63,7 +68,7 @@ fn hash(seed: u64, key: &str) -> u32 {
     (h >> 32) as u32
 }
 
-impl<'a> StrMap<'a> {
+impl<K: AsRef<str>> Table<K> {
     /// A map with room for `n` keys before it grows.
     pub(crate) fn with_capacity(n: usize) -> Self {
         let mut map = Self::default();
@@ -107,7 +112,7 @@ impl<'a> StrMap<'a> {
         loop {
             match self.slots.get(slot) {
                 None | Some((_, 0)) => return Err((slot, h)),
-                Some(&(kh, e)) if kh == h && self.entries[e as usize - 1].0 == key => {
+                Some(&(kh, e)) if kh == h && self.entries[e as usize - 1].0.as_ref() == key => {
                     return Ok(e as usize - 1)
                 }
                 Some(_) => slot = (slot + 1) & mask,
@@ -132,11 +137,11 @@ impl<'a> StrMap<'a> {
     }
 
     /// `key`'s entry, added with `value` if it had none; and whether it was added.
-    fn entry(&mut self, key: &'a str, value: usize) -> (usize, bool) {
+    fn entry(&mut self, key: K, value: usize) -> (usize, bool) {
         if self.slots.len() <= self.entries.len() * 2 {
             self.grow((self.slots.len() * 2).max(8));
         }
-        match self.find(key) {
+        match self.find(key.as_ref()) {
             Ok(e) => (e, false),
             Err((slot, h)) => {
                 self.slots[slot] = (h, self.entries.len() as u32 + 1);
@@ -147,15 +152,20 @@ impl<'a> StrMap<'a> {
     }
 
     /// The value of `key`, after giving it `value` if it had none; and whether it was added.
-    pub(crate) fn place(&mut self, key: &'a str, value: usize) -> (usize, bool) {
+    pub(crate) fn place(&mut self, key: K, value: usize) -> (usize, bool) {
         let (e, added) = self.entry(key, value);
         (self.entries[e].1, added)
     }
 
     /// Sets `key` to `value`; returns the value it had.
-    pub(crate) fn insert(&mut self, key: &'a str, value: usize) -> Option<usize> {
+    pub(crate) fn insert(&mut self, key: K, value: usize) -> Option<usize> {
         let (e, added) = self.entry(key, value);
         (!added).then(|| std::mem::replace(&mut self.entries[e].1, value))
+    }
+
+    /// The key of entry `e` (entries are numbered in insertion order from 0).
+    pub(crate) fn key(&self, e: usize) -> Option<&str> {
+        self.entries.get(e).map(|(k, _)| k.as_ref())
     }
 }
 

@@ -87,7 +87,7 @@ pub fn list_page(rows: usize, per_row: usize, fields: usize, in_view: usize) -> 
             StateGroup { name: "total".into(), value: json!(rows).into(), ..Default::default() },
         ],
         feedback: vec![],
-        record_ids: vec![],
+        record_ids: vec![].into(),
     }
 }
 
@@ -103,7 +103,7 @@ pub fn compact(s: &Snapshot) -> Snapshot {
             set.list = Some(0);
         }
     }
-    out.record_ids = vec![RecordIds { region: Some("list".into()), ids }];
+    out.record_ids = vec![RecordIds { region: Some("list".into()), ids }].into();
     out
 }
 
