@@ -47,6 +47,9 @@ function deprecated(name, instead) {
 }
 
 export class Pling {
+  /** The lists the engine read last and their handle: `{lists, secrets, handle}`. @type {any} */
+  #held;
+
   /** @param {PlingOptions} [options] */
   constructor(options = {}) {
     if (typeof document === 'undefined') throw new Error('Pling runs in a browser page: there is no document here.');
@@ -294,8 +297,8 @@ export class Pling {
    * secrets) are passed as its handle, not again; a handle it no longer holds, once more whole.
    */
   #observed(collected) {
-    const held = this.held;
-    this.held = undefined;
+    const held = this.#held;
+    this.#held = undefined;
     const same = held && held.lists === collected.lists && held.secrets.same(collected.secrets);
     let engine;
     try {
@@ -304,7 +307,7 @@ export class Pling {
       if (!same || /** @type {any} */ (error).what !== 'lists') throw error;
       engine = new Observed(this.#serialize(collected), this.options.limits);
     }
-    if (collected.lists) this.held = { lists: collected.lists, secrets: collected.secrets, handle: engine.lists() };
+    if (collected.lists) this.#held = { lists: collected.lists, secrets: collected.secrets, handle: engine.lists() };
     return engine;
   }
 
