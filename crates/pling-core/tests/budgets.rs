@@ -587,7 +587,7 @@ fn blocked_rows_are_grouped_by_reason_and_bounded() {
     assert_eq!(ids.len(), 20);
     assert_eq!(&ids[..3], ["1482", "1481", "1500"]);
     let format = pling_core::openai::structured_format(&choices);
-    let branch = &format["json_schema"]["schema"]["anyOf"][0];
+    let branch = &format["json_schema"]["schema"]["anyOf"][1];
     assert_eq!(branch["properties"]["action"], json!({"const": "ship"}));
     assert_eq!(
         branch["properties"]["arguments"]["properties"]["record"]["enum"].as_array().unwrap().len(),
