@@ -322,6 +322,8 @@ test('errors are real Errors with clear messages', async ({ page }) => {
       results.slimNoSource = e.message;
     }
     const { Pling } = await import('/js/src/index.js');
+    // Limits are checked at construction once the engine is loaded (before, on first use).
+    await window.todoApp.pling.ready();
     try {
       new Pling({ limits: { compactRatio: 3 } });
     } catch (e) {
