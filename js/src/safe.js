@@ -110,8 +110,7 @@ export class Secrets {
    * @param {boolean} [held] leave `recordIds` out: the engine holds them
    */
   stringify(snapshot, recordIds, held) {
-    const { recordIds: _, ...rest } = held ? snapshot : {};
-    const whole = held ? rest : snapshot;
+    const whole = held ? withoutRecordIds(snapshot) : snapshot;
     // JSON.stringify writes a lone surrogate as an escape: without one, every string is
     // well-formed already, and a long page is not passed through a replacer string by string.
     let json = recordIds === undefined || held ? JSON.stringify(whole) : withRecordIds(snapshot, recordIds);
@@ -123,7 +122,14 @@ export class Secrets {
 
 /** The snapshot's JSON with its last member, `recordIds`, written as given. */
 function withRecordIds(snapshot, recordIds) {
-  const { recordIds: _, ...rest } = snapshot;
-  const head = JSON.stringify(rest);
+  const head = JSON.stringify(withoutRecordIds(snapshot));
   return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"recordIds":${recordIds}}`;
+}
+
+/**
+ * The snapshot without its `recordIds`, which the engine already holds.
+ * @param {{recordIds?: unknown}} snapshot
+ */
+function withoutRecordIds({ recordIds: _, ...rest }) {
+  return rest;
 }

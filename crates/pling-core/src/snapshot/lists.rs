@@ -20,10 +20,7 @@ pub(crate) struct Derived {
 
 impl Derived {
     fn of(lists: &[RecordIds]) -> Self {
-        let mut total = 0;
-        for set in lists {
-            total += set.ids.len();
-        }
+        let total = lists.iter().map(|set| set.ids.len()).sum();
         let mut out = Derived {
             places: Table::with_capacity(total),
             starts: Vec::with_capacity(lists.len()),
