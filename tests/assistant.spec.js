@@ -108,30 +108,34 @@ test('onEvent: each event is a plain object tagged by its type, in the order the
   ]);
 });
 
-test('structured mode sends a JSON schema of the tools and runs the chosen one', async ({ page }) => {
+test('structured mode sends a JSON schema of the tools and runs every call of the reply', async ({ page }) => {
   await openTodos(page);
-  model.script([reply.text('{"step": "call", "action": "toggle", "arguments": {"record": "t3"}}'), reply.text('{"step": "answer", "answer": "Done: t3."}')]);
-  const result = await run(page, 'Complete t3.', { toolMode: 'structured', stream: false });
+  const calls = [{ action: 'toggle', arguments: { record: 't3' } }, { action: 'toggle', arguments: { record: 't1' } }];
+  model.script([reply.text(JSON.stringify({ step: 'call', calls })), reply.text('{"step": "answer", "answer": "Done: t3 and t1."}')]);
+  const result = await run(page, 'Complete t3 and t1.', { toolMode: 'structured', stream: false });
   expect(model.requests[0].body.tools).toBeUndefined();
-  // The answer first, then one branch per action, each with that action's own arguments; every
-  // branch decides its step before anything else.
+  // The answer first, then the call step: a list of calls, each one of the actions with that
+  // action's own arguments; every reply decides its step before anything else.
   const branches = model.requests[0].body.response_format.json_schema.schema.anyOf;
-  expect(branches.map((b) => b.properties.step.const)).toEqual(['answer', 'call', 'call', 'call']);
-  expect(branches.slice(1).map((b) => b.properties.action.const)).toEqual(['add_todo', 'toggle', 'search']);
-  expect(branches[2].properties.arguments.required).toEqual(['record']);
-  expect(branches[2].properties.arguments.properties.record.enum).toBeUndefined();
+  expect(branches.map((b) => b.properties.step.const)).toEqual(['answer', 'call']);
+  const items = branches[1].properties.calls.items.anyOf;
+  expect(items.map((b) => b.properties.action.const)).toEqual(['add_todo', 'toggle', 'search']);
+  expect(items[1].properties.arguments.required).toEqual(['record']);
+  expect(items[1].properties.arguments.properties.record.enum).toBeUndefined();
   expect(model.requests[0].body.messages[0].content).toContain('- toggle(record: string)');
-  expect(result).toMatchObject({ reason: 'answered', message: 'Done: t3.' });
-  expect(await page.evaluate(() => window.todoApp.todos.find((t) => t.id === 't3').done)).toBe(true);
+  expect(model.requests.length).toBe(2);
+  expect(result).toMatchObject({ reason: 'answered', message: 'Done: t3 and t1.' });
+  const done = await page.evaluate(() => window.todoApp.todos.filter((t) => t.done).map((t) => t.id));
+  expect(done).toEqual(expect.arrayContaining(['t3', 't1']));
 });
 
 test('with recordChoices, a structured reply can name only the rows the page shows', async ({ page }) => {
   await openTodos(page);
   model.script([reply.text('{"step": "answer", "answer": "Which one?"}')]);
   await run(page, 'Complete a task.', { toolMode: 'structured', recordChoices: true, stream: false });
-  const branches = model.requests[0].body.response_format.json_schema.schema.anyOf;
+  const items = model.requests[0].body.response_format.json_schema.schema.anyOf[1].properties.calls.items.anyOf;
   const ids = await page.evaluate(() => window.todoApp.todos.map((t) => t.id));
-  expect([...branches[2].properties.arguments.properties.record.enum].sort()).toEqual([...ids].sort());
+  expect([...items[1].properties.arguments.properties.record.enum].sort()).toEqual([...ids].sort());
 });
 
 test('429 with Retry-After is retried after the wait the server asked for', async ({ page }) => {

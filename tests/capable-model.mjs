@@ -4,8 +4,8 @@
 // paging, filters) and then picked by its label in the next observation, never by an id known
 // in advance. The same plan runs with native `tool_calls`, written as JSON text in `content`
 // (the whole reply one call object, or an array of them for parallel calls), or as the
-// structured replies a `response_format` schema allows (one call a reply: the calls of a
-// parallel move go out in turn, one a request).
+// structured replies a `response_format` schema allows (`{step: 'call', calls: [...]}`, the
+// calls of a parallel move in one reply).
 import { reply } from './model-server.mjs';
 
 /**
@@ -87,7 +87,8 @@ export class Seen {
 function functions(body) {
   if (body.tools) return body.tools.map((t) => t.function);
   const branches = body.response_format?.json_schema?.schema?.anyOf ?? [];
-  return branches.filter((b) => b.properties?.step?.const === 'call')
+  const call = branches.find((b) => b.properties?.step?.const === 'call');
+  return (call?.properties.calls.items.anyOf ?? [])
     .map((b) => ({ name: b.properties.action.const, parameters: b.properties.arguments }));
 }
 
@@ -113,47 +114,35 @@ export function replyFor(move, variant) {
   if ('answer' in move) return reply.text(variant === 'structured' ? JSON.stringify({ step: 'answer', answer: move.answer }) : move.answer);
   const calls = move.calls.map((c) => ({ name: c.name, arguments: c.arguments ?? {} }));
   if (variant === 'native') return reply.calls(calls);
-  if (variant === 'structured') return reply.text(JSON.stringify(structuredCall(calls[0])));
+  if (variant === 'structured') {
+    const listed = calls.map((c) => ({ action: c.name, arguments: c.arguments }));
+    return reply.text(JSON.stringify({ step: 'call', calls: listed }));
+  }
   return reply.text(JSON.stringify(calls.length === 1 ? calls[0] : calls));
-}
-
-/** A call as a structured reply writes it. */
-function structuredCall(call) {
-  return { step: 'call', action: call.name, arguments: call.arguments ?? {} };
 }
 
 /**
  * The model for one task: each request is answered by the plan step of its turn (the number of
- * assistant turns the request already carries, less the turns that wrote a queued call). A
- * plan that cannot go on (a row it cannot find, a step past the plan) answers with a server
- * error that names why, and keeps the reason. In the structured variant a move of several
- * calls writes the first and queues the rest, one a request; `extra()` counts those requests.
+ * assistant turns the request already carries). A plan that cannot go on (a row it cannot
+ * find, a step past the plan) answers with a server error that names why, and keeps the reason.
  * @param {PlanStep[]} plan
  * @param {Variant} variant
- * @returns {{respond: (body: any) => object, problems: string[], answers: string[], extra: () => number}}
+ * @returns {{respond: (body: any) => object, problems: string[], answers: string[]}}
  */
 export function capableModel(plan, variant) {
   const problems = [];
   const answers = [];
-  /** @type {Call[]} */
-  const queued = [];
-  let extra = 0;
   const respond = (body) => {
-    if (queued.length) {
-      extra += 1;
-      return reply.text(JSON.stringify(structuredCall(queued.shift())));
-    }
-    const turn = body.messages.filter((m) => m.role === 'assistant').length - extra;
+    const turn = body.messages.filter((m) => m.role === 'assistant').length;
     try {
       const step = plan[turn] ?? fail(`request ${turn + 1} is past the plan of ${plan.length} steps`);
       const move = step(new Seen(body));
       if ('answer' in move) answers.push(move.answer);
-      else if (variant === 'structured') queued.push(...move.calls.slice(1));
       return replyFor(move, variant);
     } catch (error) {
       problems.push(String(error.message));
       return reply.error(500, `capable model: ${error.message}`);
     }
   };
-  return { respond, problems, answers, extra: () => extra };
+  return { respond, problems, answers };
 }

@@ -47,7 +47,7 @@ function toolResults(requests) {
 }
 
 /** Asserts what every conformant run shares (see the file's opening comment). */
-function expectConformant(task, pageInfo, { result, asked }, requests, answers, extra = 0) {
+function expectConformant(task, pageInfo, { result, asked }, requests, answers) {
   expect(result.reason, result.message).toBe(task.reason ?? 'answered');
   for (const [i, r] of requests.entries()) {
     const users = r.body.messages.filter((m) => m.role === 'user').map((m) => m.content);
@@ -60,7 +60,7 @@ function expectConformant(task, pageInfo, { result, asked }, requests, answers, 
   // A call that ran must not come back with a warning that tells the model to try again.
   expect(results.filter((r) => r.ok !== false && r.warning).map((r) => `${r.action?.id}: ${r.warning}`), 'warnings on calls that ran').toEqual([]);
   expect(results.filter((r) => r.raw !== undefined).map((r) => r.raw), 'tool results that are not JSON').toEqual([]);
-  expect(requests.length, 'requests over the plan').toBe(task.plan.length + extra);
+  expect(requests.length, 'requests over the plan').toBe(task.plan.length);
   const names = asked.map((a) => a.name);
   for (const name of names) expect(pageInfo.confirms, `confirmation of ${name}`).toContain(name);
   expect(names).toEqual(task.confirms ?? []);
@@ -96,7 +96,7 @@ for (const task of TASKS) {
     test(`${task.page} · ${task.category} · ${task.request} [${variant}]`, async ({ page }) => {
       const { pageInfo, capable, seen, before, after } = await perform(page, task, variant);
       expect(capable.problems, 'the capable model could not follow its plan').toEqual([]);
-      expectConformant(task, pageInfo, seen, model.requests, capable.answers, capable.extra());
+      expectConformant(task, pageInfo, seen, model.requests, capable.answers);
       task.check({ before, after, result: seen.result });
     });
   }

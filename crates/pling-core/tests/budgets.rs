@@ -586,8 +586,9 @@ fn blocked_rows_are_grouped_by_reason_and_bounded() {
         record["enum"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
     assert_eq!(ids.len(), 20);
     assert_eq!(&ids[..3], ["1482", "1481", "1500"]);
-    let format = pling_core::openai::structured_format(&choices);
-    let branch = &format["json_schema"]["schema"]["anyOf"][1];
+    let format = pling_core::openai::structured_format(&choices, 8);
+    let branch =
+        &format["json_schema"]["schema"]["anyOf"][1]["properties"]["calls"]["items"]["anyOf"][0];
     assert_eq!(branch["properties"]["action"], json!({"const": "ship"}));
     assert_eq!(
         branch["properties"]["arguments"]["properties"]["record"]["enum"].as_array().unwrap().len(),

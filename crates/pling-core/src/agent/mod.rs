@@ -700,9 +700,13 @@ impl Agent {
             options.max_tokens = Some(self.config.limits.reserve_for_output);
         }
         let mut body = request_body(&system, &self.history.messages, &rendered.tools, &options);
-        if options.tool_mode == ToolMode::Structured && options.record_choices {
-            let choices = with_record_choices(observation, rendered.tools.clone());
-            body["response_format"] = structured_format(&choices);
+        if options.tool_mode == ToolMode::Structured {
+            let tools = if options.record_choices {
+                with_record_choices(observation, rendered.tools.clone())
+            } else {
+                rendered.tools.clone()
+            };
+            body["response_format"] = structured_format(&tools, self.config.max_calls_per_reply);
         }
         self.seen.note(&current);
         self.shown = Some(current.clone());

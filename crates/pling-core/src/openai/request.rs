@@ -86,7 +86,10 @@ pub fn request_body(
     body.insert("messages".into(), Value::Array(wire_messages(Some(system), messages)));
     match options.tool_mode {
         ToolMode::Structured => {
-            body.insert("response_format".into(), structured_format(tools));
+            body.insert(
+                "response_format".into(),
+                structured_format(tools, super::structured::MAX_STRUCTURED_CALLS),
+            );
         }
         _ if !tools.is_empty() => {
             body.insert("tools".into(), Value::Array(tools.to_vec()));
@@ -146,12 +149,15 @@ mod tests {
         assert!(structured.get("tools").is_none());
         let branches = &structured["response_format"]["json_schema"]["schema"]["anyOf"];
         assert_eq!(branches[0]["properties"]["step"], json!({"const": "answer"}));
-        assert_eq!(branches[1]["properties"]["action"], json!({"const": "search"}));
-        assert_eq!(branches[1]["properties"]["arguments"], json!({"type": "object"}));
+        let call = &branches[1]["properties"]["calls"]["items"]["anyOf"][0];
+        assert_eq!(call["properties"]["action"], json!({"const": "search"}));
+        assert_eq!(call["properties"]["arguments"], json!({"type": "object"}));
         assert_eq!(branches.as_array().unwrap().len(), 2);
         assert!(structured["messages"][0]["content"].as_str().unwrap().ends_with("- search()"));
-        let r = parse_structured(r#"{"step":"call","action":"search","arguments":{"text":"x"}}"#)
-            .unwrap();
+        let r = parse_structured(
+            r#"{"step":"call","calls":[{"action":"search","arguments":{"text":"x"}}]}"#,
+        )
+        .unwrap();
         assert_eq!(r.tool_calls[0].name, "search");
         let r = parse_structured(r#"{"step":"answer","answer":"Done."}"#).unwrap();
         assert_eq!(r.content.as_deref(), Some("Done."));

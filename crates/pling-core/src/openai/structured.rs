@@ -9,31 +9,49 @@ use crate::support::list::Listed;
 use crate::support::text::Joined;
 use std::fmt::Write as _;
 
+/// The most calls one structured reply may carry when the request names no bound: the
+/// agent's own bound ([`crate::agent::DEFAULT_MAX_CALLS_PER_REPLY`]).
+pub const MAX_STRUCTURED_CALLS: usize = crate::agent::DEFAULT_MAX_CALLS_PER_REPLY;
+
 /// The structured-output reply format for the available tools. A reply decides its step
-/// first — `{"step": "answer", "answer": …}` or `{"step": "call", "action": …, "arguments":
-/// …}` — so a model that has nothing left to do is never forced to pick an action by the
-/// grammar before it has said whether it calls one. A call's branch names one action whose
+/// first — `{"step": "answer", "answer": …}` or `{"step": "call", "calls": [{"action": …,
+/// "arguments": …}, …]}` — so a model that has nothing left to do is never forced to pick an
+/// action by the grammar before it has said whether it calls one, and the calls of a parallel
+/// move travel in one reply, as native `tool_calls` do. Each call names one action whose
 /// `arguments` follow that action's own parameters (names, types, enums), so a constrained
-/// reply can only name an action that exists, with arguments it takes.
-pub fn structured_format(tools: &[Value]) -> Value {
+/// reply can only name an action that exists, with arguments it takes; `max_calls` bounds the
+/// list (at least one).
+pub fn structured_format(tools: &[Value], max_calls: usize) -> Value {
     let answer = object([
         ("step", object([("const", "answer".into())])),
         ("answer", object([("type", "string".into())])),
     ]);
+    let calls: Vec<Value> = tools
+        .iter()
+        .filter_map(|t| {
+            let f = &t["function"];
+            let name = f["name"].as_str()?;
+            let parameters = match &f["parameters"] {
+                Value::Null => crate::render::empty_parameters(),
+                p => p.clone(),
+            };
+            Some(branch(object([
+                ("action", object([("const", name.into())])),
+                ("arguments", parameters),
+            ])))
+        })
+        .collect();
     let mut branches = vec![branch(answer)];
-    branches.extend(tools.iter().filter_map(|t| {
-        let f = &t["function"];
-        let name = f["name"].as_str()?;
-        let parameters = match &f["parameters"] {
-            Value::Null => crate::render::empty_parameters(),
-            p => p.clone(),
-        };
-        Some(branch(object([
-            ("step", object([("const", "call".into())])),
-            ("action", object([("const", name.into())])),
-            ("arguments", parameters),
-        ])))
-    }));
+    if !calls.is_empty() {
+        let list = object([
+            ("type", "array".into()),
+            ("items", object([("anyOf", Value::Array(calls))])),
+            ("minItems", 1.into()),
+            ("maxItems", max_calls.max(1).into()),
+        ]);
+        branches
+            .push(branch(object([("step", object([("const", "call".into())])), ("calls", list)])));
+    }
     let schema = object([("anyOf", Value::Array(branches))]);
     let format =
         object([("name", "pling_step".into()), ("strict", false.into()), ("schema", schema)]);
@@ -58,7 +76,7 @@ fn branch(properties: Value) -> Value {
 /// the parameters, so each action's are listed in one short line: `- search(text: string)`,
 /// `- filter(value: "all" | "open")`, an optional one with `?`.
 pub fn structured_instructions(tools: &[Value]) -> String {
-    let mut out = String::from("\n\n## How to reply\nReply with one JSON object only. To call an action: {\"step\": \"call\", \"action\": \"<name>\", \"arguments\": {…}}. When you are done, or need to ask the user: {\"step\": \"answer\", \"answer\": \"<your message>\"}.\nArguments of each action:\n");
+    let mut out = String::from("\n\n## How to reply\nReply with one JSON object only. To call actions: {\"step\": \"call\", \"calls\": [{\"action\": \"<name>\", \"arguments\": {…}}]}. List every call you can make now, in order; a call that needs another's result waits for your next reply. When you are done, or need to ask the user: {\"step\": \"answer\", \"answer\": \"<your message>\"}.\nArguments of each action:\n");
     for t in tools {
         let f = &t["function"];
         out.push_str(&format!(
@@ -100,15 +118,15 @@ fn type_words(schema: &Value) -> String {
 }
 
 /// Reads a structured-mode reply into calls or an answer: by its `step` (`"answer"` or
-/// `"call"`), or, in a reply without one, by an `action` that is `"answer"` or an action name.
+/// `"call"` with its `calls`), or, in a reply without a list, by an `action` that is
+/// `"answer"` or an action name (the one-call form of earlier replies).
 pub fn parse_structured(content: &str) -> Option<Reply> {
     let v: Value = crate::support::json_text::from_str(content.trim()).ok().or_else(|| {
         json_objects(content).first().and_then(|o| crate::support::json_text::from_str(o).ok())
     })?;
-    let action = v.get("action").and_then(Value::as_str);
     let answers = match v.get("step").and_then(Value::as_str) {
         Some(step) => step == "answer",
-        None => action? == "answer",
+        None => v.get("action").and_then(Value::as_str)? == "answer",
     };
     if answers {
         return Some(Reply {
@@ -119,13 +137,27 @@ pub fn parse_structured(content: &str) -> Option<Reply> {
             recovered: true,
         });
     }
+    let listed = match v.get("calls") {
+        Some(Value::Array(calls)) => calls.iter().collect(),
+        _ => vec![&v],
+    };
+    let tool_calls: Vec<ToolCall> = listed
+        .into_iter()
+        .enumerate()
+        .map(|(i, call)| {
+            Some(ToolCall {
+                id: format!("call_json_{}", i + 1),
+                name: call.get("action")?.as_str()?.to_owned(),
+                arguments: arguments_text(call.get("arguments")),
+            })
+        })
+        .collect::<Option<_>>()?;
+    if tool_calls.is_empty() {
+        return None;
+    }
     Some(Reply {
         content: None,
-        tool_calls: vec![ToolCall {
-            id: "call_json_1".to_owned(),
-            name: action?.to_owned(),
-            arguments: arguments_text(v.get("arguments")),
-        }],
+        tool_calls,
         finish_reason: FinishReason::ToolCalls,
         usage: None,
         recovered: true,
@@ -136,6 +168,10 @@ pub fn parse_structured(content: &str) -> Option<Reply> {
 mod tests {
     use super::*;
     use crate::json;
+
+    fn calls_of(format: &Value) -> &Value {
+        &format["json_schema"]["schema"]["anyOf"][1]["properties"]["calls"]
+    }
 
     #[test]
     fn structured_instructions_are_one_short_line_an_action() {
@@ -148,13 +184,17 @@ mod tests {
             text.ends_with("- filter(value: \"all\" | \"open\", limit?: integer)\n- next_page()"),
             "{text}"
         );
-        let schema = structured_format(&tools);
-        let first = &schema["json_schema"]["schema"]["anyOf"][1];
+        let schema = structured_format(&tools, 8);
+        let first = &calls_of(&schema)["items"]["anyOf"][0];
         assert_eq!(
             first["properties"]["arguments"]["properties"]["value"]["enum"],
             json!(["all", "open"])
         );
-        assert_eq!(first["required"], json!(["step", "action", "arguments"]));
+        assert_eq!(first["required"], json!(["action", "arguments"]));
+        assert_eq!(
+            calls_of(&schema)["items"]["anyOf"][1]["properties"]["action"],
+            json!({"const": "next_page"})
+        );
     }
 
     #[test]
@@ -162,39 +202,62 @@ mod tests {
         let tools = vec![
             json!({"type": "function", "function": {"name": "search", "parameters": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}}}),
         ];
-        let branches = &structured_format(&tools)["json_schema"]["schema"]["anyOf"];
+        let format = structured_format(&tools, 3);
+        let branches = &format["json_schema"]["schema"]["anyOf"];
         let keys = |b: &Value| -> Vec<String> {
             b["properties"].as_object().unwrap().iter().map(|(k, _)| k.clone()).collect()
         };
         assert_eq!(keys(&branches[0]), ["step", "answer"]);
         assert_eq!(branches[0]["properties"]["step"], json!({"const": "answer"}));
-        assert_eq!(keys(&branches[1]), ["step", "action", "arguments"]);
+        assert_eq!(keys(&branches[1]), ["step", "calls"]);
         assert_eq!(branches[1]["properties"]["step"], json!({"const": "call"}));
-        assert_eq!(branches[1]["properties"]["action"], json!({"const": "search"}));
         assert_eq!(branches.as_array().unwrap().len(), 2);
+        let calls = calls_of(&format);
+        assert_eq!((calls["minItems"].as_u64(), calls["maxItems"].as_u64()), (Some(1), Some(3)));
+        assert_eq!(calls["items"]["anyOf"][0]["properties"]["action"], json!({"const": "search"}));
         let text = structured_instructions(&tools);
         assert!(text.contains(r#"{"step": "answer", "answer": "<your message>"}"#), "{text}");
+        assert!(text.contains(r#""calls": [{"action": "<name>", "arguments": {…}}]"#), "{text}");
+    }
+
+    #[test]
+    fn without_actions_the_only_reply_is_an_answer() {
+        let format = structured_format(&[], 8);
+        let branches = format["json_schema"]["schema"]["anyOf"].as_array().unwrap();
+        assert_eq!(branches.len(), 1);
+        assert_eq!(branches[0]["properties"]["step"], json!({"const": "answer"}));
     }
 
     #[test]
     fn replies_are_read_by_their_step() {
-        let call =
-            parse_structured(r#"{"step":"call","action":"search","arguments":{"text":"x"}}"#)
-                .unwrap();
-        assert_eq!(call.tool_calls[0].name, "search");
-        assert_eq!(call.tool_calls[0].arguments, r#"{"text":"x"}"#);
+        let two = parse_structured(
+            r#"{"step":"call","calls":[{"action":"search","arguments":{"text":"x"}},{"action":"next_page","arguments":{}}]}"#,
+        )
+        .unwrap();
+        let names: Vec<&str> = two.tool_calls.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["search", "next_page"]);
+        assert_eq!(two.tool_calls[0].arguments, r#"{"text":"x"}"#);
+        assert_ne!(two.tool_calls[0].id, two.tool_calls[1].id);
         let answer = parse_structured(r#"{"step":"answer","answer":"Done."}"#).unwrap();
         assert_eq!(answer.content.as_deref(), Some("Done."));
         assert!(answer.tool_calls.is_empty());
-        // A reply from before the step was asked for still reads.
+        // Replies in the one-call form still read.
+        let one = parse_structured(r#"{"step":"call","action":"search","arguments":{"text":"x"}}"#)
+            .unwrap();
+        assert_eq!(one.tool_calls[0].name, "search");
         let legacy = parse_structured(r#"{"action":"answer","answer":"Hi."}"#).unwrap();
         assert_eq!(legacy.content.as_deref(), Some("Hi."));
         assert_eq!(
             parse_structured(r#"{"action":"search"}"#).unwrap().tool_calls[0].name,
             "search"
         );
-        // A call without an action is no reply at all.
+        // A call without an action, or an empty list, is no reply at all.
         assert!(parse_structured(r#"{"step":"call","arguments":{}}"#).is_none());
+        assert!(parse_structured(
+            r#"{"step":"call","calls":[{"action":"search"},{"arguments":{}}]}"#
+        )
+        .is_none());
+        assert!(parse_structured(r#"{"step":"call","calls":[]}"#).is_none());
         assert!(parse_structured("no json here").is_none());
     }
 }
