@@ -6,16 +6,21 @@
 //! observation the model saw, its arguments against the schema. Confirmation and handoff are
 //! enforced here, not left to the model. Each dispatched action gets a receipt from the
 //! snapshots before and after it.
+//!
+//! Here: the state machine and what it holds. `config` says how the loop runs; `command`
+//! what it says to its host and hears back; `calls` is a call's walk from the reply to its
+//! receipt; `ending` the answer and the honest report of what ran.
 
+mod calls;
+mod command;
+mod config;
+mod ending;
 mod json_forms;
 mod overflow;
 
-use crate::assist::non_answer::{non_answer, NonAnswer};
-use crate::assist::unseen::{SeenRows, Verdict};
-use crate::assist::Assists;
-use crate::call::{check, Call, Checked, DECLINED, HANDED_OFF};
+use crate::assist::unseen::SeenRows;
+use crate::call::DECLINED;
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
-use crate::limits::Limits;
 use crate::observed::Observed;
 use crate::openai::{
     parse_structured, recover_calls, request_body, structured_format, Message, ModelError, Reply,
@@ -24,193 +29,17 @@ use crate::openai::{
 use crate::receipt::{record_label, Receipt};
 use crate::render::{render, with_record_choices};
 use crate::rules::{system_message, RuleNeeds};
-use crate::snapshot::{Action, Effect::Write};
+use crate::snapshot::Action;
 use crate::support::json::Value;
-use crate::support::text::Joined;
 use overflow::{is_context_overflow, overflow_ratio};
-use serde::{Deserialize, Serialize};
 use std::rc::Rc;
-use thiserror::Error;
 
 pub use crate::assist::non_answer::{NUDGE, NUDGE_DEFINITION, NUDGE_PAGE_DATA, NUDGE_RESULT};
-
-/// Default model turns for one request of the person's.
-pub const DEFAULT_MAX_STEPS: usize = 12;
-/// Default number of repeated identical failing calls before the loop gives up.
-pub const DEFAULT_MAX_REPEATED_FAILURES: usize = 3;
-/// Default number of calls of one model reply that run; the rest get a result saying so.
-pub const DEFAULT_MAX_CALLS_PER_REPLY: usize = 8;
-/// Default number of times one model reply may ask the person to confirm.
-pub const DEFAULT_MAX_CONFIRMATIONS_PER_REPLY: usize = 2;
-
-/// How the loop runs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct AgentConfig {
-    /// The application section, appended once after the rules.
-    pub application: Option<String>,
-    /// Budgets.
-    pub limits: Limits,
-    /// Model, streaming, tool mode, temperature.
-    pub request: RequestOptions,
-    /// Model turns for one request of the person's before the loop stops.
-    pub max_steps: usize,
-    /// Repeated identical failing calls before the loop stops.
-    pub max_repeated_failures: usize,
-    /// Calls of one model reply that are handled; later ones are not run, and their results
-    /// say so.
-    pub max_calls_per_reply: usize,
-    /// Confirmations one model reply may ask the person for; later confirm actions of the
-    /// same reply are not run, and their results say so.
-    pub max_confirmations_per_reply: usize,
-    /// The optional help for weak models ([`crate::assist`]).
-    pub assists: Assists,
-}
-
-impl Default for AgentConfig {
-    fn default() -> Self {
-        Self {
-            application: None,
-            limits: Limits::default(),
-            request: RequestOptions::default(),
-            max_steps: DEFAULT_MAX_STEPS,
-            max_repeated_failures: DEFAULT_MAX_REPEATED_FAILURES,
-            max_calls_per_reply: DEFAULT_MAX_CALLS_PER_REPLY,
-            max_confirmations_per_reply: DEFAULT_MAX_CONFIRMATIONS_PER_REPLY,
-            assists: Assists::default(),
-        }
-    }
-}
-
-/// What a model request is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Purpose {
-    /// The next step of the task.
-    Step,
-    /// Summarising older history.
-    Summary,
-}
-
-/// Why the loop finished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum EndReason {
-    /// The model answered.
-    Answered,
-    /// An action needs the person: control is theirs.
-    Handoff,
-    /// The step limit was reached.
-    StepLimit,
-    /// The same failing call kept coming.
-    RepeatedFailures,
-    /// The person stopped it.
-    Stopped,
-    /// The model could not be reached or answered garbage.
-    ModelFailed,
-}
-
-/// One action that ran (or was refused), for the final report.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Done {
-    /// The function name the model used.
-    pub name: String,
-    /// The original action id, when it resolved.
-    pub action_id: Option<String>,
-    /// The record, for a row action.
-    pub record: Option<String>,
-    /// The record's label before the action, when the page gave one.
-    pub label: Option<String>,
-    /// Whether it ran without error.
-    pub ok: bool,
-    /// Whether it was dispatched to the page at all.
-    pub dispatched: bool,
-    /// What went wrong.
-    pub error: Option<String>,
-}
-
-/// What the host must do next.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
-pub enum Command {
-    /// Wait for the page to settle, take a snapshot, and pass it to [`Agent::observed`].
-    Observe,
-    /// POST `body` to `/chat/completions`, with retries, and pass the reply to
-    /// [`Agent::model_replied`].
-    Request {
-        /// What the request is for.
-        purpose: Purpose,
-        /// The request body.
-        body: Value,
-    },
-    /// Ask the person whether this action may run; pass the answer to [`Agent::confirmed`].
-    #[serde(rename_all = "camelCase")]
-    Confirm {
-        /// The function name the model called.
-        name: String,
-        /// The original action id.
-        action_id: String,
-        /// The record, for a row action.
-        record: Option<String>,
-        /// That row's label as the page shows it, so the person can see which row it is.
-        label: Option<String>,
-        /// The action's description.
-        description: String,
-        /// The arguments.
-        arguments: Value,
-    },
-    /// Run this action on the page; pass the outcome to [`Agent::dispatched`].
-    #[serde(rename_all = "camelCase")]
-    Dispatch {
-        /// The original action id.
-        action_id: String,
-        /// The declared action's id (differs for a row set's rows).
-        declared: String,
-        /// The record, for a row action.
-        record: Option<String>,
-        /// The arguments.
-        arguments: Value,
-    },
-    /// The loop is over.
-    Finish {
-        /// Why.
-        reason: EndReason,
-        /// What to tell the person.
-        message: String,
-        /// What ran, from the receipts.
-        actions: Vec<Done>,
-    },
-}
-
-/// The page's answer to a dispatch.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Outcome {
-    /// The handler finished without error.
-    pub ok: bool,
-    /// The page's error, or the timeout.
-    pub error: Option<String>,
-    /// `Some(false)` when the call never reached the handler (its target left the page first);
-    /// absent means it did.
-    pub ran: Option<bool>,
-}
-
-/// A call made out of order (a host bug), or a malformed snapshot.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum AgentError {
-    /// The method does not fit the loop's state.
-    #[error("the assistant is not waiting for {expected} (it is {state})")]
-    WrongState {
-        /// What the method answers.
-        expected: &'static str,
-        /// What the loop waits for.
-        state: &'static str,
-    },
-    /// The snapshot was rejected.
-    #[error(transparent)]
-    Snapshot(#[from] crate::error::SnapshotError),
-}
+pub use command::{AgentError, Command, Done, EndReason, Outcome, Purpose};
+pub use config::{
+    AgentConfig, DEFAULT_MAX_CALLS_PER_REPLY, DEFAULT_MAX_CONFIRMATIONS_PER_REPLY,
+    DEFAULT_MAX_REPEATED_FAILURES, DEFAULT_MAX_STEPS,
+};
 
 #[derive(Debug, Clone, PartialEq)]
 enum State {
@@ -232,29 +61,6 @@ impl State {
             State::Dispatch => "waiting for a dispatch",
             State::Finished(_) => "finished",
         }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-struct InFlight {
-    call: ToolCall,
-    /// Where the declared action is in `before`'s snapshot.
-    action_at: Option<usize>,
-    action_id: String,
-    record: Option<String>,
-    arguments: Value,
-    before: Rc<Observed>,
-    outcome: Option<Outcome>,
-}
-
-impl InFlight {
-    /// The declared action the call runs, as the snapshot it was checked against has it.
-    fn action(&self) -> Option<&Action> {
-        self.action_at.and_then(|i| self.before.snapshot().actions.get(i))
-    }
-
-    fn description(&self) -> &str {
-        self.action().map_or("", |a| a.description.as_str())
     }
 }
 
@@ -295,15 +101,6 @@ pub struct Agent {
     nudge: Option<&'static str>,
     /// The rows whose fields the model has been shown ([`crate::assist::unseen`]).
     seen: SeenRows,
-}
-
-/// The calls of the model's current reply: how many it made, how many were handled, and how
-/// many confirmations they asked for.
-#[derive(Debug, Clone, Copy, Default)]
-struct ReplyCount {
-    made: usize,
-    handled: usize,
-    confirmations: usize,
 }
 
 impl Agent {
@@ -388,25 +185,6 @@ impl Agent {
         Ok(self.next())
     }
 
-    /// The receipt of a dispatched call, from the page before it and the page now.
-    fn receipt(&mut self, flight: InFlight, now: &Observed) {
-        let outcome = flight.outcome.clone().unwrap_or_default();
-        let receipt = crate::call::ran(
-            flight.before.snapshot(),
-            now.snapshot(),
-            flight.action().unwrap_or(&crate::snapshot::NO_ACTION),
-            &flight.action_id,
-            flight.record.as_deref(),
-            outcome.ok,
-            outcome.error.clone(),
-        );
-        self.push_result(&flight.call, &receipt);
-        if !outcome.ok {
-            self.count_failure(&flight.call);
-        }
-        self.log.push(flight.done(outcome.ok, outcome.ran.unwrap_or(true), outcome.error));
-    }
-
     /// Takes the model's reply (after the host's retries), or its final failure.
     pub fn model_replied(
         &mut self,
@@ -471,72 +249,6 @@ impl Agent {
             );
         }
         self.finish(EndReason::ModelFailed, Some(error.to_string()))
-    }
-
-    /// A reply without calls: the model's answer, passed to the person as it is. With no
-    /// answer at all, the person reads what the receipts say ran. (A reply that is not an
-    /// answer goes back once when the `nonAnswers` assist is on.)
-    fn answered(
-        &mut self,
-        mut message: String,
-        finish_reason: crate::openai::FinishReason,
-    ) -> Command {
-        if message.is_empty() {
-            message = self.what_ran("The model gave no answer.");
-        } else if let Some(kind) = self.non_answer(&message) {
-            if self.nudge.is_none() {
-                return self.send_back(message, kind.nudge());
-            }
-            message = self.what_ran(kind.words());
-        }
-        match finish_reason {
-            crate::openai::FinishReason::Length => {
-                message.push_str(" (The answer was cut off at the output limit.)");
-            }
-            crate::openai::FinishReason::ContentFilter => {
-                message.push_str(" (The model provider filtered this answer.)");
-            }
-            _ => {}
-        }
-        self.history
-            .messages
-            .push(Message::Assistant { content: Some(message.clone()), tool_calls: vec![] });
-        self.finish(EndReason::Answered, Some(message))
-    }
-
-    /// What the reply is when it is not an answer, with the `nonAnswers` assist on.
-    fn non_answer(&self, message: &str) -> Option<NonAnswer> {
-        if !self.config.assists.non_answers {
-            return None;
-        }
-        non_answer(message, &self.request, self.nudge)
-            .or_else(|| self.writes_a_call(message).then_some(NonAnswer::WrittenCall))
-    }
-
-    /// Whether `message` writes, inside its words, a call to a tool the model was sent.
-    fn writes_a_call(&self, message: &str) -> bool {
-        let written = crate::openai::calls_written_in(message);
-        let Some(shown) = self.shown.as_ref().filter(|_| !written.is_empty()) else {
-            return false;
-        };
-        let tools = crate::render::tools(shown.observation());
-        let sent = |name: &str| tools.iter().any(|t| t["function"]["name"].as_str() == Some(name));
-        written.iter().any(|call| sent(&call.name))
-    }
-
-    /// Sends the model's reply back with `nudge` (once a request) and asks again.
-    fn send_back(&mut self, answer: String, nudge: &'static str) -> Command {
-        self.nudge = Some(nudge);
-        self.history
-            .messages
-            .push(Message::Assistant { content: Some(answer), tool_calls: vec![] });
-        let content = if self.log.iter().any(|d| d.dispatched) {
-            self.ran_words(nudge, false)
-        } else {
-            nudge.to_owned()
-        };
-        self.history.messages.push(Message::User { content });
-        self.request(true)
     }
 
     /// Native calls, or calls recovered from the text (or the structured reply).
@@ -617,38 +329,6 @@ impl Agent {
     /// does, and the call in flight says what happened.
     pub fn fail(&mut self, why: &str) -> Command {
         self.end_early(EndReason::ModelFailed, "not finished: the page failed", Some(why))
-    }
-
-    /// Ends the loop before its answer: the call in flight gets a result that says `what`.
-    fn end_early(&mut self, reason: EndReason, what: &str, why: Option<&str>) -> Command {
-        if let State::Finished(command) = &self.state {
-            return command.clone();
-        }
-        if matches!(self.state, State::Idle) {
-            return Command::Finish {
-                reason: EndReason::Stopped,
-                message: "Nothing was running.".to_owned(),
-                actions: vec![],
-            };
-        }
-        if let Some(flight) = self.in_flight.take() {
-            let ran = flight.outcome.is_some() || matches!(self.state, State::Dispatch);
-            let error = if ran {
-                format!("{what} while the action was running; it may have taken effect")
-            } else {
-                format!("{what}; it did not run")
-            };
-            let receipt = Receipt::refused(
-                &flight.action_id,
-                flight.description(),
-                error.clone(),
-                String::new(),
-            );
-            self.push_result(&flight.call, &receipt);
-            let ok = flight.outcome.as_ref().is_some_and(|o| o.ok);
-            self.log.push(flight.done(ok, ran, Some(error)));
-        }
-        self.finish(reason, why.map(str::to_owned))
     }
 
     /// Forgets the conversation: a new one starts with the next request.
@@ -732,295 +412,52 @@ impl Agent {
         self.state = State::Model { purpose: Purpose::Summary, cut };
         Some(Command::Request { purpose: Purpose::Summary, body })
     }
+}
 
-    /// Checks one call; returns the command for the host, or `None` when it was refused (its
-    /// result is already in the history) and the next call can be handled.
-    fn handle_call(&mut self, call: ToolCall) -> Option<Command> {
-        self.reply.handled += 1;
-        let limit = self.config.max_calls_per_reply;
-        if self.reply.handled > limit {
-            let left = self.reply.made - limit;
-            let why = format!(
-                "not run: one reply may make at most {limit} calls, and this one made {}; this call and the {} after it did not run. Make the ones still needed in your next reply",
-                self.reply.made,
-                left - 1
-            );
-            self.not_run(&call, why);
-            return None;
-        }
-        let checked = self.checked(&call)?;
-        if checked.confirm && !checked.handoff {
-            self.reply.confirmations += 1;
-            if self.reply.confirmations > self.config.max_confirmations_per_reply {
-                let why = format!(
-                    "not run: one reply may ask the person to confirm at most {} actions; ask again in your next reply if it is still needed",
-                    self.config.max_confirmations_per_reply
-                );
-                self.not_run(&call, why);
-                return None;
-            }
-        }
-        self.start(call, checked)
+#[derive(Debug, Clone, PartialEq)]
+struct InFlight {
+    call: ToolCall,
+    /// Where the declared action is in `before`'s snapshot.
+    action_at: Option<usize>,
+    action_id: String,
+    record: Option<String>,
+    arguments: Value,
+    before: Rc<Observed>,
+    outcome: Option<Outcome>,
+}
+
+impl InFlight {
+    /// The declared action the call runs, as the snapshot it was checked against has it.
+    fn action(&self) -> Option<&Action> {
+        self.action_at.and_then(|i| self.before.snapshot().actions.get(i))
     }
 
-    /// The call as it may run, after every check; `None` when it was refused (its result is
-    /// in the history) or there is no snapshot.
-    fn checked(&mut self, call: &ToolCall) -> Option<Call> {
-        let mut checked = match self.check_against_shown(call)? {
-            Ok(checked) => checked,
-            Err((action_id, error)) => {
-                self.refuse(call, action_id, error);
-                return None;
-            }
-        };
-        // What the person said no to in this request is asked again, never run unasked.
-        checked.confirm |= self.log.iter().any(|d| {
-            d.action_id.as_ref() == Some(&checked.action_id)
-                && d.error.as_deref() == Some(DECLINED_BY_PERSON)
-        });
-        match self.unseen_row(call, &checked) {
-            Verdict::Run => {}
-            Verdict::Confirm => checked.confirm = true,
-            Verdict::SendBack(why) => {
-                self.not_run(call, why);
-                return None;
-            }
-        }
-        Some(checked)
+    fn description(&self) -> &str {
+        self.action().map_or("", |a| a.description.as_str())
     }
+}
 
-    /// The `unseenRows` assist's verdict on a write on a row ([`crate::assist::unseen`]).
-    fn unseen_row(&mut self, call: &ToolCall, checked: &Call) -> Verdict {
-        let (Some(record), Some(shown)) = (checked.record.as_deref(), self.shown.clone()) else {
-            return Verdict::Run;
-        };
-        let writes =
-            crate::call::action_of(shown.snapshot(), checked).is_none_or(|a| a.effect == Write);
-        if !writes || checked.handoff || crate::assist::unseen::named_in(&self.request, record) {
-            return Verdict::Run;
-        }
-        let mode = self.config.assists.unseen_rows;
-        self.seen.judge(mode, &shown, &call.name, &checked.action_id, record)
-    }
+/// The calls of the model's current reply: how many it made, how many were handled, and how
+/// many confirmations they asked for.
+#[derive(Debug, Clone, Copy, Default)]
+struct ReplyCount {
+    made: usize,
+    handled: usize,
+    confirmations: usize,
+}
 
-    /// Starts a checked call: hands it to the person, asks them, or dispatches it.
-    fn start(&mut self, call: ToolCall, checked: Call) -> Option<Command> {
-        let current = self.snapshot.clone()?;
-        let action_at = crate::call::action_at(current.snapshot(), &checked);
-        let flight = InFlight {
-            action_id: checked.action_id.clone(),
-            record: checked.record.clone(),
-            call,
-            arguments: checked.arguments.clone(),
-            before: current,
-            outcome: None,
-            action_at,
-        };
-        if checked.handoff {
-            return Some(self.hand_off(flight));
-        }
-        let command = if checked.confirm {
-            self.state = State::Confirm;
-            Command::Confirm {
-                name: flight.call.name.clone(),
-                action_id: flight.action_id.clone(),
-                record: flight.record.clone(),
-                label: flight
-                    .record
-                    .as_deref()
-                    .and_then(|r| record_label(flight.before.snapshot(), r)),
-                description: flight.description().to_owned(),
-                arguments: flight.arguments.clone(),
-            }
-        } else {
-            self.state = State::Dispatch;
-            dispatch_command(&flight)
-        };
-        self.in_flight = Some(flight);
-        Some(command)
-    }
+/// The log's word for a call the person declined.
+const DECLINED_BY_PERSON: &str = "declined by the person";
 
-    /// A step only the person can take: it is never run; the loop ends with what to do.
-    fn hand_off(&mut self, flight: InFlight) -> Command {
-        let description = flight.description().to_owned();
-        let receipt =
-            Receipt::refused(&flight.action_id, &description, HANDED_OFF.to_owned(), String::new());
-        self.push_result(&flight.call, &receipt);
-        self.log.push(flight.done(false, false, Some("handed to the person".to_owned())));
-        let what = if description.is_empty() { flight.call.name.clone() } else { description };
-        self.finish(
-            EndReason::Handoff,
-            Some(format!(
-                "This step needs you: {what}. I stopped here so you can do it yourself in the page."
-            )),
-        )
-    }
+/// A refused call: the action it named, when the name resolved, and why.
+type Refusal = (Option<String>, String);
 
-    /// Checks `call` against the observation the model was sent and, when earlier calls of
-    /// the reply changed the page since, that its target is still there and can run. A record
-    /// that is not a row of the action gets the page's own ways to find rows.
-    fn check_against_shown(&self, call: &ToolCall) -> Option<Result<Call, Refusal>> {
-        let current = self.snapshot.as_ref()?;
-        let shown = self.shown.as_ref().unwrap_or(current);
-        let checked = match check(shown, &call.name, &call.arguments) {
-            Checked::Run(checked) => checked,
-            Checked::Refused { action_id, error, .. } => return Some(Err((action_id, error))),
-        };
-        if !Rc::ptr_eq(shown, current) {
-            if let Err(error) = crate::call::still_runs(current, &checked) {
-                return Some(Err((Some(checked.action_id), error)));
-            }
-        }
-        Some(Ok(checked))
-    }
-
-    /// A call that is not run for a bound of the loop or an assist: its result says why; it
-    /// is not a failure of the model's choice.
-    fn not_run(&mut self, call: &ToolCall, why: String) {
-        let receipt = Receipt::refused(&call.name, "", why.clone(), String::new());
-        self.push_result(call, &receipt);
-        self.log.push(Done {
-            name: call.name.clone(),
-            action_id: None,
-            record: None,
-            label: None,
-            ok: false,
-            dispatched: false,
-            error: Some(why),
-        });
-    }
-
-    fn refuse(&mut self, call: &ToolCall, action_id: Option<String>, error: String) {
-        let error = if self.count_failure(call) {
-            format!("{error}. You already made this exact call and it failed; do not repeat it (rule 5)")
-        } else {
-            error
-        };
-        let receipt = Receipt::refused(
-            action_id.as_deref().unwrap_or(&call.name),
-            "",
-            error.clone(),
-            self.available_names(),
-        );
-        self.push_result(call, &receipt);
-        self.log.push(Done {
-            name: call.name.clone(),
-            action_id,
-            record: None,
-            label: None,
-            ok: false,
-            dispatched: false,
-            error: Some(error),
-        });
-    }
-
-    /// The key a call's failures are counted under: its name and canonical arguments.
-    fn failure_key(call: &ToolCall) -> String {
-        let canonical = crate::support::json_text::from_str(&call.arguments)
-            .map(|v| crate::support::json_text::text(&v))
-            .unwrap_or_else(|_| call.arguments.clone());
-        format!("{}\u{0}{}", call.name, canonical)
-    }
-
-    /// Counts a failing call; true when the identical call failed before.
-    fn count_failure(&mut self, call: &ToolCall) -> bool {
-        let key = Self::failure_key(call);
-        let at = match self.failures.iter().position(|(k, _)| *k == key) {
-            Some(at) => at,
-            None => {
-                self.failures.push((key, 0));
-                self.failures.len() - 1
-            }
-        };
-        let count = &mut self.failures[at].1;
-        *count += 1;
-        if *count > 1 {
-            self.repeated += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn available_names(&self) -> String {
-        self.snapshot
-            .as_ref()
-            .map_or_else(|| "none".to_owned(), |s| s.observation().callable_names())
-    }
-
-    fn push_result(&mut self, call: &ToolCall, receipt: &Receipt) {
-        let content = receipt.to_content(self.config.limits.max_tool_result_tokens);
-        self.history.messages.push(Message::Tool { tool_call_id: call.id.clone(), content });
-    }
-
-    fn finish(&mut self, reason: EndReason, message: Option<String>) -> Command {
-        // Calls the model asked for that never ran still get a result.
-        while let Some(call) = self.pending.pop() {
-            let receipt = Receipt::refused(
-                &call.name,
-                "",
-                "not run: the task ended before this call".to_owned(),
-                String::new(),
-            );
-            self.push_result(&call, &receipt);
-        }
-        let message = match (reason, message) {
-            (EndReason::Answered | EndReason::Handoff, Some(m)) => m,
-            (reason, detail) => self.honest_ending(reason, detail),
-        };
-        let command = Command::Finish { reason, message, actions: self.log.clone() };
-        self.state = State::Finished(command.clone());
-        self.in_flight = None;
-        command
-    }
-
-    /// What to tell the person when the model did not finish, grounded in the receipts.
-    fn honest_ending(&self, reason: EndReason, detail: Option<String>) -> String {
-        let why = match reason {
-            EndReason::StepLimit => {
-                format!("I stopped after {} steps without finishing.", self.config.max_steps)
-            }
-            EndReason::RepeatedFailures => {
-                "I stopped because the same action kept failing.".to_owned()
-            }
-            EndReason::Stopped => "Stopped as you asked.".to_owned(),
-            EndReason::ModelFailed => format!(
-                "I could not continue: {}.",
-                detail.unwrap_or_else(|| "the model failed".to_owned())
-            ),
-            EndReason::Answered | EndReason::Handoff => String::new(),
-        };
-        self.what_ran(&why)
-    }
-
-    /// `why`, then what ran from the receipts (or that nothing on the page changed).
-    fn what_ran(&self, why: &str) -> String {
-        self.ran_words(why, true)
-    }
-
-    /// `why` and what ran; `page_data`: with the rows' labels and the page's errors (for the
-    /// person), else by id only (for a message of the person's role: page data stays in
-    /// tool results).
-    fn ran_words(&self, why: &str, page_data: bool) -> String {
-        let mut ran = Vec::new();
-        for d in self.log.iter().filter(|d| d.dispatched) {
-            let target = match (&d.record, d.label.as_ref().filter(|_| page_data)) {
-                (Some(r), Some(l)) => format!(" on {r} \u{201c}{l}\u{201d}"),
-                (Some(r), None) => format!(" on {r}"),
-                _ => String::new(),
-            };
-            let status = match (d.ok, page_data) {
-                (true, _) => "done".to_owned(),
-                (false, true) => format!("failed: {}", d.error.as_deref().unwrap_or_default()),
-                (false, false) => "failed".to_owned(),
-            };
-            ran.push(format!("{}{} ({})", d.name, target, status));
-        }
-        if ran.is_empty() {
-            format!("{why} Nothing on the page was changed.")
-        } else {
-            format!("{why} What ran: {}.", ran.joined("; "))
-        }
+fn dispatch_command(flight: &InFlight) -> Command {
+    Command::Dispatch {
+        action_id: flight.action_id.clone(),
+        declared: flight.action().map_or_else(String::new, |a| a.id.clone()),
+        record: flight.record.clone(),
+        arguments: flight.arguments.clone(),
     }
 }
 
@@ -1036,20 +473,5 @@ impl InFlight {
             dispatched,
             error,
         }
-    }
-}
-
-/// The log's word for a call the person declined.
-const DECLINED_BY_PERSON: &str = "declined by the person";
-
-/// A refused call: the action it named, when the name resolved, and why.
-type Refusal = (Option<String>, String);
-
-fn dispatch_command(flight: &InFlight) -> Command {
-    Command::Dispatch {
-        action_id: flight.action_id.clone(),
-        declared: flight.action().map_or_else(String::new, |a| a.id.clone()),
-        record: flight.record.clone(),
-        arguments: flight.arguments.clone(),
     }
 }
