@@ -15,7 +15,7 @@ const ALIAS_CHARS: usize = 6;
 /// The alias alphabet: lowercase letters and digits, without those easily confused.
 const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
 
-/// The alias of `id` (FNV-1a of its bytes, in [`ALPHABET`]), or `None` for a short id.
+/// The alias of `id` (FNV-1a of its bytes, in the 32 characters of `ALPHABET`), or `None` for a short id.
 pub fn alias_of(id: &str) -> Option<String> {
     if id.chars().count() <= ALIAS_FROM {
         return None;

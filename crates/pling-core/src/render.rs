@@ -547,7 +547,7 @@ pub const MAX_RECORD_CHOICES: usize = 100;
 
 /// The tools with each row action's `record` limited to its rows — those that can run and
 /// those that cannot, so a blocked row still answers with its own reason — when there are at
-/// most [`MAX_RECORD_CHOICES`].
+/// most `MAX_RECORD_CHOICES`.
 pub fn with_record_choices(o: &Observation<'_>, mut tools: Vec<Value>) -> Vec<Value> {
     let callable = o.entries.iter().filter(|e| e.callable());
     for (tool, e) in tools.iter_mut().zip(callable) {

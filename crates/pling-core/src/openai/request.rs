@@ -48,7 +48,7 @@ pub struct RequestOptions {
     /// The reply's token limit (`reserveForOutput`).
     pub max_tokens: Option<usize>,
     /// In structured mode, the `record` of a row action is one of the rows the page shows
-    /// (up to [`crate::render::MAX_RECORD_CHOICES`]), so a constrained reply cannot name a row
+    /// (up to 100, `MAX_RECORD_CHOICES`), so a constrained reply cannot name a row
     /// that is not there.
     pub record_choices: bool,
 }
