@@ -98,3 +98,55 @@ test('lists the engine read go once: a handle stands for them, used once, and a 
   expect(r.inView[0].run).toBeTruthy();
   expect(r.noLists).toBe(0);
 });
+
+test('what a turn keeps of a long list is read again: each turn\'s snapshot is the one a collection that kept nothing makes', async ({ page }) => {
+  await page.goto('/bench?rows=10000');
+  await page.waitForFunction(() => window.bench);
+  const turns = await page.evaluate(async () => {
+    const { collect } = await import('/js/src/collect.js');
+    const { pling, rows, touch, rename, remove, insert, swap } = window.bench;
+    const list = document.getElementById('list');
+    const now = () => collect(pling.registry, { attributes: true, root: document, marked: pling.marked, report: () => {} });
+    /** A new row at `i`, the last one gone: the list is as long as it was. */
+    const replace = (i, id) => {
+      insert(i, id);
+      remove(rows.length - 1);
+    };
+    const changes = [
+      ['nothing', () => {}],
+      ['a row touched', () => touch(0)],
+      ['a row inserted in the middle, the length kept', () => replace(5000, 'inserted-1')],
+      ['scrolled to the middle', () => list.children[5000].scrollIntoView()],
+      ['nothing, in the middle', () => {}],
+      ['a row inserted in view, the length kept', () => replace(5003, 'inserted-2')],
+      ['two rows in view swapped', () => swap(5001, 5002)],
+      ['two rows far away swapped', () => swap(10, 9000)],
+      ['every row a new object with the same contents', () => rows.forEach((r, i) => { rows[i] = { ...r }; })],
+      ['a row re-keyed in view', () => rename(5004, 'renamed-in-view')],
+      ['scrolled back to the top', () => window.scrollTo(0, 0)],
+      ['nothing, at the top', () => {}],
+    ];
+    const out = [];
+    let last = null;
+    for (const [name, change] of changes) {
+      change();
+      const kept = pling.registry.recordMemo;
+      pling.registry.recordMemo = null;
+      const fresh = now();
+      pling.registry.recordMemo = kept;
+      const c = now();
+      const json = (x) => x.secrets.stringify(x.snapshot, x.recordIdsJson);
+      out.push({ name, same: json(c) === json(fresh), kept: !!last && c.lists === last.lists, shown: c.snapshot.records.length });
+      last = c;
+    }
+    return out;
+  });
+  for (const t of turns) {
+    expect(t.same, t.name).toBe(true);
+    expect(t.shown, t.name).toBeGreaterThan(10);
+  }
+  // The cases where the last lists are the lists: the rest were read again.
+  expect(turns.filter((t) => t.kept).map((t) => t.name)).toEqual([
+    'a row touched', 'scrolled to the middle', 'nothing, in the middle', 'every row a new object with the same contents', 'scrolled back to the top', 'nothing, at the top',
+  ]);
+});

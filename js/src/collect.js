@@ -299,6 +299,8 @@ class RecordTable {
     this.reused = null;
     /** 1 in view, 0 not, -1 unknown; set by `buildRecords`. */
     this.view = new Int8Array(0);
+    /** The indexes, in order, of the records not out of view. @type {number[]} */
+    this.looked = [];
   }
 
   get size() {
@@ -347,7 +349,7 @@ class RecordTable {
     this.keys = memo.keys;
     this.owner = memo.owner;
     this.region = memo.region;
-    this.items = sources.length === 1 ? sources[0].rows : sources.flatMap((s) => s.rows);
+    this.items = itemsOf(sources);
     this.byKey = memo.byKey;
     for (const { d, source } of sources) this.#slot(d, source);
     this.reused = memo;
@@ -453,9 +455,17 @@ class RecordMemo {
     this.byKey = table.byKey;
     /** The long lists `buildRecords` made of these records, once it made them, and their JSON. */
     this.lists = null;
+    /** Each region's number of records, with the lists. @type {Map<string, number> | undefined} */
+    this.totals = undefined;
     /** @type {string | null} */
     this.listsJson = null;
   }
+}
+
+/** Every source's rows in one array: the rows of the one source that has any, as they are. */
+function itemsOf(sources) {
+  const filled = sources.filter((s) => s.rows.length);
+  return filled.length === 1 ? filled[0].rows : sources.flatMap((s) => s.rows);
 }
 
 /** Whether the declared id of every row is the key at `start +` its place. */
@@ -491,26 +501,30 @@ function gatherRecords(ctx, registry) {
 /**
  * The snapshot's records: every one with its fields up to FULL_FIELDS_LIMIT; above it, rows
  * out of view travel once as a list of ids (`recordIds`). Rows are measured as a list: a
- * long list costs a few box reads, not one a row.
+ * long list costs a few box reads, not one a row. When the long lists are the ones of last
+ * time, only the rows that may be in view are visited.
  * @param {Context} ctx
  * @param {RecordTable} table
  */
 function buildRecords(ctx, table) {
   const n = table.size;
   const allFields = n <= FULL_FIELDS_LIMIT;
-  const inViewAt = ctx.tracker.measureRows(n, (i) => table.elementAt(i));
+  const measured = ctx.tracker.measureRows(n, (i) => table.elementAt(i));
   table.view = new Int8Array(n);
   const records = [];
   /** A long list's ids, once, in page order: `recordIds` in the snapshot; the same ids as last
    * time are the same lists. */
   const known = allFields ? null : (table.reused?.lists ?? null);
+  const totals = known ? table.reused?.totals : undefined;
   const lists = known ?? [];
   const counts = new RegionCounts();
-  for (let i = 0; i < n; i++) {
+  const [from, to] = totals ? [measured.from, measured.to] : [0, n];
+  for (let i = from; i < to; i++) {
     const region = table.region[i];
-    let inViewport = inViewAt(i);
+    let inViewport = measured.inView(i);
     if (inViewport === undefined && typeof table.items[i]?.inViewport === 'boolean') inViewport = table.items[i].inViewport;
     table.view[i] = inViewport === undefined ? -1 : inViewport ? 1 : 0;
+    if (inViewport !== false) table.looked.push(i);
     if (region) counts.add(region, inViewport);
     if (!allFields) {
       if (!known) listRow(lists, table, i, region);
@@ -519,7 +533,11 @@ function buildRecords(ctx, table) {
     }
     records.push(recordAt(ctx, table, i, region, inViewport));
   }
-  if (table.memo && !allFields) table.memo.lists = lists;
+  if (totals) counts.setTotals(totals);
+  if (table.memo && !allFields) {
+    table.memo.lists = lists;
+    table.memo.totals = totals ?? counts.totals();
+  }
   return { records, lists, perRegion: counts.perRegion };
 }
 
@@ -540,6 +558,20 @@ class RegionCounts {
     this.perRegion = new Map();
     this.last = undefined;
     this.count = { visible: 0, total: 0 };
+  }
+
+  /** Each region's number of records, as `setTotals` takes it. */
+  totals() {
+    return new Map([...this.perRegion].map(([region, c]) => [region, c.total]));
+  }
+
+  /** Sets each region's number of records, counted on a snapshot with the same records. @param {Map<string, number>} totals */
+  setTotals(totals) {
+    for (const [region, total] of totals) {
+      const c = this.perRegion.get(region);
+      if (c) c.total = total;
+      else this.perRegion.set(region, { visible: 0, total });
+    }
   }
 
   add(region, inViewport) {
@@ -580,15 +612,20 @@ function recordAt(ctx, table, i, region, inViewport) {
 function listOf(lists, rows) {
   for (let k = 0; k < lists.length; k++) {
     const ids = lists[k].ids;
-    if (ids.length !== rows.length || ids.length === 0) continue;
-    // Ids may come as numbers; the list holds them as strings.
-    const is = (j) => rows[j] === ids[j] || (typeof rows[j] === 'number' && String(rows[j]) === ids[j]);
-    if (!is(0) || !is(ids.length - 1)) continue;
-    let same = true;
-    for (let j = 0; j < ids.length && same; j++) same = is(j);
-    if (same) return k;
+    if (ids.length === rows.length && ids.length > 0 && isList(ids, rows)) return k;
   }
   return -1;
+}
+
+/** Whether `rows` are `ids`, in order; ids may come as numbers, the list holds strings. */
+function isList(ids, rows) {
+  const last = ids.length - 1;
+  if (rows[last] !== ids[last] && (typeof rows[last] !== 'number' || String(rows[last]) !== ids[last])) return false;
+  for (let j = 0; j < last; j++) {
+    const r = rows[j];
+    if (r !== ids[j] && (typeof r !== 'number' || String(r) !== ids[j])) return false;
+  }
+  return true;
 }
 
 /**
@@ -809,8 +846,9 @@ class RowSets {
     let places = this.looked.get(k);
     if (!places) {
       const { start, ids } = this.lists[k];
+      const end = start + ids.length;
       places = [];
-      for (let index = 0; index < ids.length; index++) if (this.table.view[start + index] !== 0) places.push(index);
+      for (const i of this.table.looked) if (i >= start && i < end) places.push(i - start);
       this.looked.set(k, places);
     }
     return places;

@@ -114,12 +114,16 @@ export class Viewport {
    * up. Otherwise every element is measured.
    * @param {number} n
    * @param {(i: number) => Element | null | undefined} at the element at index i (looked up lazily)
-   * @returns {(i: number) => boolean | undefined} in the viewport, or undefined without an element
+   * @returns {MeasuredRows}
    */
   measureRows(n, at) {
-    const all = (i) => {
-      const el = at(i);
-      return el ? this.inViewport(el) : undefined;
+    const all = {
+      inView: (i) => {
+        const el = at(i);
+        return el ? this.inViewport(el) : undefined;
+      },
+      from: 0,
+      to: n,
     };
     if (n < 64) return all;
     const first = at(0);
@@ -162,9 +166,10 @@ export class Viewport {
     }
     let end = lo;
     while (end < n && fits(end) && box(end).top < clip.bottom) end += 1;
-    return (i) => {
-      if (i < lo || i >= end) return false;
-      return this.inViewport(at(i));
+    return {
+      inView: (i) => (i < lo || i >= end ? false : this.inViewport(at(i))),
+      from: lo,
+      to: end,
     };
   }
 
@@ -178,6 +183,13 @@ export class Viewport {
     return this.ratio(el) > 0;
   }
 }
+
+/**
+ * @typedef {object} MeasuredRows rows measured as a list
+ * @property {(i: number) => boolean | undefined} inView in the viewport, or undefined without an element
+ * @property {number} from the first row that may be in view
+ * @property {number} to past the last one: every row outside `from`…`to` is out of view
+ */
 
 /** Per-snapshot facts about the page as a whole. */
 export class PageFacts {

@@ -60,4 +60,21 @@ function remove(i) {
   elements.get(row.id).remove();
   elements.delete(row.id);
 }
-window.bench = { pling, n, touch, ids, rows, rename, remove };
+/** A new row at place `i` of the data and the list. */
+function insert(i, id) {
+  const li = document.createElement('li');
+  li.innerHTML = `<input type="checkbox"><span>Task ${id}</span><button>Edit</button><button>Delete</button>`;
+  list.insertBefore(li, list.children[i] ?? null);
+  elements.set(id, li);
+  rows.splice(i, 0, { id, title: `Task ${id}`, done: false, owner: 'user0', due: '2026-12-01', priority: 0, tags: 'home' });
+}
+/** Rows `i` and `j` trade places, in the data and the list. */
+function swap(i, j) {
+  [rows[i], rows[j]] = [rows[j], rows[i]];
+  const a = list.children[i];
+  const b = list.children[j];
+  const after = b.nextSibling;
+  list.insertBefore(b, a);
+  list.insertBefore(a, after);
+}
+window.bench = { pling, n, touch, ids, rows, rename, remove, insert, swap };
