@@ -1457,3 +1457,27 @@ fn a_page_failure_is_not_the_person_s_stop() {
         .iter()
         .any(|m| format!("{m:?}").contains("stopped by the person")));
 }
+
+#[test]
+fn a_structured_reply_runs_every_call_of_its_list_within_the_configured_bound() {
+    let mut config = config();
+    config.request.tool_mode = pling_core::openai::ToolMode::Structured;
+    config.max_calls_per_reply = 3;
+    let mut page = Page::new();
+    let reply = r#"{"step": "call", "calls": [{"action": "toggle", "arguments": {"record": "t1"}}, {"action": "toggle", "arguments": {"record": "t2"}}]}"#;
+    let (requests, finish) = drive(
+        &mut Agent::new(config),
+        &mut page,
+        "Complete t1 and t2.",
+        vec![text_reply(reply), text_reply(r#"{"step": "answer", "answer": "Done."}"#)],
+        true,
+    );
+    // Both calls of the one reply ran, then the answer: two requests, no extra step.
+    assert_eq!(requests.len(), 2);
+    assert!(page.done[0] && page.done[1]);
+    assert!(matches!(finish, Command::Finish { reason: EndReason::Answered, .. }));
+    let calls =
+        &requests[0]["response_format"]["json_schema"]["schema"]["anyOf"][1]["properties"]["calls"];
+    assert_eq!(calls["maxItems"], json!(3));
+    assert!(requests[0].get("tools").is_none());
+}

@@ -23,8 +23,8 @@ use crate::call::DECLINED;
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
 use crate::observed::Observed;
 use crate::openai::{
-    parse_structured, recover_calls, request_body, structured_format, Message, ModelError, Reply,
-    RequestOptions, ToolCall, ToolMode,
+    parse_structured, recover_calls, request_body, request_body_with_format, structured_format,
+    Message, ModelError, Reply, RequestOptions, ToolCall, ToolMode,
 };
 use crate::receipt::{record_label, Receipt};
 use crate::render::{render, with_record_choices};
@@ -379,15 +379,17 @@ impl Agent {
         if options.max_tokens.is_none() {
             options.max_tokens = Some(self.config.limits.reserve_for_output);
         }
-        let mut body = request_body(&system, &self.history.messages, &rendered.tools, &options);
-        if options.tool_mode == ToolMode::Structured {
-            let tools = if options.record_choices {
-                with_record_choices(observation, rendered.tools.clone())
+        let format = (options.tool_mode == ToolMode::Structured).then(|| {
+            let max_calls = self.config.max_calls_per_reply;
+            if options.record_choices {
+                let choices = with_record_choices(observation, rendered.tools.clone());
+                structured_format(&choices, max_calls)
             } else {
-                rendered.tools.clone()
-            };
-            body["response_format"] = structured_format(&tools, self.config.max_calls_per_reply);
-        }
+                structured_format(&rendered.tools, max_calls)
+            }
+        });
+        let messages = &self.history.messages;
+        let body = request_body_with_format(&system, messages, &rendered.tools, format, &options);
         self.seen.note(&current);
         self.shown = Some(current.clone());
         self.state = State::Model { purpose: Purpose::Step, cut: 0 };

@@ -15,7 +15,7 @@ mod wire;
 
 pub use error::http_error;
 pub use recover::{calls_written_in, recover_calls};
-pub use request::{request_body, RequestOptions, ToolMode};
+pub use request::{request_body, request_body_with_format, RequestOptions, ToolMode};
 pub use stream::{parse_reply, StreamAssembler, MAX_REPLY_BYTES};
 pub use structured::{parse_structured, structured_format, structured_instructions};
 pub use wire::{wire_messages, FinishReason, Message, ModelError, Reply, ToolCall, Usage};

@@ -69,11 +69,27 @@ impl Default for RequestOptions {
     }
 }
 
-/// The request body for `/chat/completions`.
+/// The request body for `/chat/completions`; in structured mode its reply format is built
+/// from `tools`, with the default bound on calls a reply.
 pub fn request_body(
     system: &str,
     messages: &[Message],
     tools: &[Value],
+    options: &RequestOptions,
+) -> Value {
+    let format = (options.tool_mode == ToolMode::Structured)
+        .then(|| structured_format(tools, super::structured::MAX_STRUCTURED_CALLS));
+    request_body_with_format(system, messages, tools, format, options)
+}
+
+/// [`request_body`] with the structured reply format given: built by the caller from other
+/// tools (rows limited to the page's) or with another bound. `format` is used only in
+/// structured mode.
+pub fn request_body_with_format(
+    system: &str,
+    messages: &[Message],
+    tools: &[Value],
+    format: Option<Value>,
     options: &RequestOptions,
 ) -> Value {
     let mut body = Map::new();
@@ -86,10 +102,9 @@ pub fn request_body(
     body.insert("messages".into(), Value::Array(wire_messages(Some(system), messages)));
     match options.tool_mode {
         ToolMode::Structured => {
-            body.insert(
-                "response_format".into(),
-                structured_format(tools, super::structured::MAX_STRUCTURED_CALLS),
-            );
+            if let Some(format) = format {
+                body.insert("response_format".into(), format);
+            }
         }
         _ if !tools.is_empty() => {
             body.insert("tools".into(), Value::Array(tools.to_vec()));
