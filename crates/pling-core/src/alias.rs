@@ -1,35 +1,43 @@
 //! Short aliases for long record ids. A page whose ids are uuids or long database keys would
-//! spend twenty tokens and more on every id it cites; such an id is cited by a short alias
-//! instead, made from the id alone (so it is the same on every turn and in every receipt),
-//! and a call naming the alias resolves to exactly that id. An alias that would be ambiguous
-//! on the page (two ids alike, or the same as another id) is not used: the id is cited whole.
+//! spend twenty tokens and more on every id it cites, in strings a model easily confuses with
+//! one another; such an id is cited by a short alias instead — `k1`, `k2`, … numbered in the
+//! order the engine first sees the ids — and a call naming the alias resolves to exactly that
+//! id. An id keeps its alias for as long as the engine runs (the page's lifetime), so an alias
+//! in the conversation's history or in a receipt never comes to name another row, whatever
+//! the page adds, removes or reorders. An alias that would be ambiguous on the page (the same
+//! as a short id of the page) is not used there: the id is cited whole.
 
 use crate::snapshot::Snapshot;
 use crate::support::strmap::{StrMap, Table};
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 /// Ids longer than this many characters are cited by alias.
 pub const ALIAS_FROM: usize = 12;
-/// Characters of an alias.
-const ALIAS_CHARS: usize = 6;
-/// The alias alphabet: lowercase letters and digits, without those easily confused.
-const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
+/// What every alias starts with, before its number.
+const ALIAS_PREFIX: char = 'k';
 
-/// The alias of `id` (FNV-1a of its bytes, in the 32 characters of `ALPHABET`), or `None` for a short id.
+thread_local! {
+    /// Every long id given an alias so far, numbered from 1 in the order first seen. It only
+    /// grows: a number, once given, is never given to another id.
+    static BOOK: RefCell<Table<String>> = RefCell::new(Table::default());
+}
+
+/// The alias of `id` (`k` and its number in the engine's book, given now if it has none yet),
+/// or `None` for a short id.
 pub fn alias_of(id: &str) -> Option<String> {
     if id.chars().count() <= ALIAS_FROM {
         return None;
     }
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in id.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    let mut out = String::with_capacity(ALIAS_CHARS);
-    for k in 0..ALIAS_CHARS {
-        out.push(char::from(ALPHABET[((h >> (5 * k)) & 31) as usize]));
-    }
-    Some(out)
+    let number = BOOK.with_borrow_mut(|book| match book.get(id) {
+        Some(n) => n,
+        None => {
+            let n = book.len() + 1;
+            book.insert(id.to_owned(), n);
+            n
+        }
+    });
+    Some(format!("{ALIAS_PREFIX}{number}"))
 }
 
 /// The aliases of one page: each long id's alias, where it is unambiguous. Both maps hold
@@ -60,19 +68,16 @@ impl Aliases {
                 }
             }
         }
-        // Each long id with its alias; each alias with the first of them that has it, or
-        // `AMBIGUOUS` once two ids share it.
+        // Each long id with its alias (an id listed twice, twice); each alias with its first
+        // place, or `AMBIGUOUS`.
         const AMBIGUOUS: usize = usize::MAX;
         let mut named: Vec<(String, &str)> = Vec::new();
         for &id in &ids {
             named.extend(alias_of(id).map(|alias| (alias, id)));
         }
         let mut seen = StrMap::with_capacity(named.len());
-        for (i, (alias, id)) in named.iter().enumerate() {
-            let (first, added) = seen.place(alias, i);
-            if !added && first != AMBIGUOUS && named[first].1 != *id {
-                seen.insert(alias, AMBIGUOUS);
-            }
+        for (i, (alias, _)) in named.iter().enumerate() {
+            seen.place(alias, i);
         }
         // An alias equal to a short id of the page would be ambiguous too.
         for &id in &ids {
@@ -130,7 +135,7 @@ mod tests {
         assert_eq!(alias_of("t1"), None);
         assert_eq!(alias_of("order-000123"), None, "twelve characters are kept");
         let a = alias_of(uuid).unwrap();
-        assert_eq!(a.len(), ALIAS_CHARS);
+        assert_eq!(a, "k1", "the first long id this engine sees");
         assert_eq!(alias_of(uuid).unwrap(), a, "the same on every turn");
         let mut s = Snapshot::default();
         s.records.push(crate::snapshot::Record { id: uuid.into(), ..Default::default() });
@@ -151,5 +156,34 @@ mod tests {
         assert_eq!(Aliases::of(&[&s]).cite(uuid), uuid);
         s.record_ids[0].ids.pop();
         assert_eq!(Aliases::of(&[&s]).cite(uuid), a);
+    }
+
+    #[test]
+    fn an_id_keeps_its_alias_and_no_alias_ever_names_another_id() {
+        // Sequential keys: the aliases follow the order they were first seen.
+        let key = |i: u64| (1_733_390_000_000 + i).to_string();
+        let page = |ids: &[String]| {
+            let mut s = Snapshot::default();
+            for id in ids {
+                s.records.push(crate::snapshot::Record { id: id.clone(), ..Default::default() });
+            }
+            s
+        };
+        let first: Vec<String> = (0..30).map(key).collect();
+        let a = page(&first);
+        let aliases = Aliases::of(&[&a]);
+        assert_eq!(aliases.cite(&key(0)), "k1");
+        assert_eq!(aliases.cite(&key(5)), "k6");
+        assert_eq!(aliases.id_of("k6"), key(5));
+        // The next page: a row gone, the rest reversed, a new row first. Every id keeps its
+        // alias; the new one gets the next number, never a number given before.
+        let mut next: Vec<String> = (1..30).rev().map(key).collect();
+        next.insert(0, key(99));
+        let b = page(&next);
+        let aliases = Aliases::of(&[&b]);
+        assert_eq!(aliases.cite(&key(5)), "k6");
+        assert_eq!(aliases.cite(&key(99)), "k31");
+        assert_eq!(aliases.id_of("k1"), "k1", "the gone row's alias names no row of this page");
+        assert_eq!(alias_of(&key(0)).as_deref(), Some("k1"), "and stays the gone row's");
     }
 }
