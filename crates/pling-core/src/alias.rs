@@ -2,9 +2,10 @@
 //! spend twenty tokens and more on every id it cites, in strings a model easily confuses with
 //! one another; such an id is cited by a short alias instead — `k1`, `k2`, … numbered in the
 //! order the engine first sees the ids — and a call naming the alias resolves to exactly that
-//! id. An id keeps its alias for as long as the engine runs (the page's lifetime), so an alias
-//! in the conversation's history or in a receipt never comes to name another row, whatever
-//! the page adds, removes or reorders. An alias that would be ambiguous on the page (the same
+//! id. An id keeps its alias for as long as the engine runs (the page's lifetime; a book of a
+//! million ids starts over, numbering on), and no number is given twice, so an alias in the
+//! conversation's history or in a receipt never comes to name another row, whatever the page
+//! adds, removes or reorders. An alias that would be ambiguous on the page (the same
 //! as a short id of the page) is not used there: the id is cited whole.
 
 use crate::snapshot::Snapshot;
@@ -17,10 +18,36 @@ pub const ALIAS_FROM: usize = 12;
 /// What every alias starts with, before its number.
 const ALIAS_PREFIX: char = 'k';
 
+/// The most ids the book holds: past it, it starts over (numbering on), so a page whose long
+/// ids keep changing cannot grow it without bound.
+const BOOK_LIMIT: usize = 1_000_000;
+
+/// Long ids and their numbers. A number is given once: the count goes on when the book starts
+/// over, so an alias forgotten then names no row afterwards, never another one.
+#[derive(Default)]
+struct Book {
+    numbers: Table<String>,
+    given: usize,
+}
+
+impl Book {
+    /// The number of `id`, given now if it has none, in a book of at most `limit` ids.
+    fn number(&mut self, id: &str, limit: usize) -> usize {
+        if let Some(n) = self.numbers.get(id) {
+            return n;
+        }
+        if self.numbers.len() >= limit {
+            self.numbers = Table::default();
+        }
+        self.given += 1;
+        self.numbers.insert(id.to_owned(), self.given);
+        self.given
+    }
+}
+
 thread_local! {
-    /// Every long id given an alias so far, numbered from 1 in the order first seen. It only
-    /// grows: a number, once given, is never given to another id.
-    static BOOK: RefCell<Table<String>> = RefCell::new(Table::default());
+    /// The engine's book: every long id given an alias, numbered from 1 in the order first seen.
+    static BOOK: RefCell<Book> = RefCell::new(Book::default());
 }
 
 /// The alias of `id` (`k` and its number in the engine's book, given now if it has none yet),
@@ -29,14 +56,7 @@ pub fn alias_of(id: &str) -> Option<String> {
     if id.chars().count() <= ALIAS_FROM {
         return None;
     }
-    let number = BOOK.with_borrow_mut(|book| match book.get(id) {
-        Some(n) => n,
-        None => {
-            let n = book.len() + 1;
-            book.insert(id.to_owned(), n);
-            n
-        }
-    });
+    let number = BOOK.with_borrow_mut(|book| book.number(id, BOOK_LIMIT));
     Some(format!("{ALIAS_PREFIX}{number}"))
 }
 
@@ -185,5 +205,17 @@ mod tests {
         assert_eq!(aliases.cite(&key(99)), "k31");
         assert_eq!(aliases.id_of("k1"), "k1", "the gone row's alias names no row of this page");
         assert_eq!(alias_of(&key(0)).as_deref(), Some("k1"), "and stays the gone row's");
+    }
+
+    #[test]
+    fn a_full_book_starts_over_and_never_gives_a_number_twice() {
+        let mut book = Book::default();
+        let numbers: Vec<usize> =
+            ["a", "b", "c", "a"].iter().map(|id| book.number(id, 3)).collect();
+        assert_eq!(numbers, [1, 2, 3, 1]);
+        assert_eq!(book.number("d", 3), 4, "past the limit: a fresh book, numbering on");
+        assert_eq!(book.number("a", 3), 5, "a forgotten id gets a new number, not its old one");
+        assert_eq!(book.number("d", 3), 4);
+        assert!(book.numbers.len() <= 3);
     }
 }
