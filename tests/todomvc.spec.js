@@ -82,14 +82,19 @@ for (const app of APPS) {
     expect(filtered.ok).toBe(true);
     expect(filtered.result.changed?.records?.hidden?.length ?? 0).toBeGreaterThan(0);
     expect(filtered.result.changed?.records?.removed).toBeUndefined();
+    // How many rows the list holds now is in the receipt, apart from the ids that moved.
+    const done = await page.evaluate(() => Object.values(window.todomvcApp.probe().rows).filter((t) => t.completed).length);
+    expect(filtered.result.changed?.records?.total).toEqual({ from: 200, to: done });
     await call(page, 'show', { filter: 'all' });
     const found = await call(page, 'find', { text: 'passport' });
     expect(found.ok).toBe(true);
     const passport = await citedId(page, 'Renew the passport');
     expect(found.result.changed?.records?.shown).toContain(passport);
+    expect(found.result.changed?.records?.total, 'a scroll keeps every row').toBeUndefined();
     const gone = await call(page, 'destroy', { label: 'Renew the passport' });
     expect(gone.ok).toBe(true);
     expect(gone.result.changed?.records?.removed).toEqual([passport]);
+    expect(gone.result.changed?.records?.total).toEqual({ from: 200, to: 199 });
     expect(await page.evaluate(() => Object.values(window.todomvcApp.probe().rows).some((t) => t.title === 'Renew the passport'))).toBe(false);
   });
 }

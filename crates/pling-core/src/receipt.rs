@@ -52,6 +52,10 @@ pub struct PageChange {
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordChanges {
+    /// How many records the page holds, before and after, when rows joined or left it: a
+    /// filter that leaves 25 of 30 rows reads `{"from":30,"to":25}`, a delete `{"from":30,"to":29}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<Count>,
     /// Ids of records that joined the page's declared set after a write.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub added: Vec<String>,
@@ -71,6 +75,15 @@ pub struct RecordChanges {
     /// How many more were left out of each list, when any was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub more: Option<Value>,
+}
+
+/// A number before and after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Count {
+    /// Before.
+    pub from: usize,
+    /// After.
+    pub to: usize,
 }
 
 /// One record whose fields changed.
@@ -93,7 +106,11 @@ impl RecordChanges {
             changed.push(object([("id", c.id.as_str().into()), ("fields", strings(&c.fields))]));
         }
         let changed = if changed.is_empty() { Value::Null } else { Value::Array(changed) };
+        let total = self.total.map_or(Value::Null, |c| {
+            object([("from", Value::from(c.from)), ("to", Value::from(c.to))])
+        });
         present([
+            ("total", total),
             ("added", strings_or_null(&self.added)),
             ("removed", strings_or_null(&self.removed)),
             ("shown", strings_or_null(&self.shown)),
@@ -345,7 +362,10 @@ fn record_changes(before: &Snapshot, after: &Snapshot, reads: bool) -> RecordCha
         }
     }
     let mut more = Map::new();
+    let total = (before_order.len() != after_order.len())
+        .then_some(Count { from: before_order.len(), to: after_order.len() });
     let mut out = RecordChanges {
+        total,
         added: capped(added, &mut more, "added"),
         removed: capped(removed, &mut more, "removed"),
         shown: capped(shown, &mut more, "shown"),
@@ -836,6 +856,7 @@ mod tests {
         assert_eq!(c.records.shown, ids(10..20));
         assert_eq!(c.records.hidden, ids(0..10));
         assert!(c.records.added.is_empty() && c.records.removed.is_empty());
+        assert_eq!(c.records.total, None, "a scroll keeps every row on the page");
         assert!(c.has("records") && c.has("records.shown") && !c.has("records.added"));
         // The same move after a write is still a view change, not a delete.
         let w = diff(&before, &after);
@@ -859,7 +880,10 @@ mod tests {
         let r = Receipt::ran(&search, "search", true, None, c);
         assert_eq!(r.warning, None, "rows hidden by a search meet `expects: records`");
         let content = r.to_content(1000);
-        assert!(content.contains(r#""records":{"hidden":["t1","t2"]}"#), "{content}");
+        // How many rows the page holds comes first, so a count is read from the receipt, not
+        // from the ids that moved.
+        let records = r#""records":{"total":{"from":3,"to":1},"hidden":["t1","t2"]}"#;
+        assert!(content.contains(records), "{content}");
         // Cleared again: the rows come back as shown, not added.
         let back = diff_of(&after, &before, Effect::Read);
         assert_eq!((back.records.shown.len(), back.records.added.len()), (2, 0));

@@ -102,7 +102,7 @@ fn replies() {
 #[test]
 fn receipts_in_every_shape() {
     use pling_core::receipt::{
-        ActionChanges, ActionRef, Changes, PageChange, Receipt, RecordChange, RecordChanges,
+        ActionChanges, ActionRef, Changes, Count, PageChange, Receipt, RecordChange, RecordChanges,
         ValueChange,
     };
     let action = |record: Option<&str>| ActionRef {
@@ -115,6 +115,7 @@ fn receipts_in_every_shape() {
         observed: true,
         page: Some(PageChange { from: "Todos — /".into(), to: "Todo — /t1".into() }),
         records: RecordChanges {
+            total: Some(Count { from: 3, to: 4 }),
             added: vec!["t2".into()],
             removed: vec![],
             shown: vec!["t4".into()],
