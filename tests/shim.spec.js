@@ -573,6 +573,50 @@ test('overlays over a long list cover the rows under them in every row set', asy
   for (const a of out.after.snapshot.actions) expect(a.rows?.covered).toBeUndefined();
 });
 
+test('on a long list every overlay on the page is found: a fixed toast deep in the tree, a sticky header among the rows', async ({ page }) => {
+  await page.goto('/bench?rows=2000');
+  await page.waitForFunction(() => window.bench);
+  const out = await page.evaluate(async () => {
+    /** Rows in view whose Edit button's centre lies between `top` and `bottom`, measured directly. */
+    const under = (top, bottom) => [...document.querySelectorAll('#list li[data-row]')].flatMap((li) => {
+      const r = li.children[2].getBoundingClientRect();
+      const y = r.top + r.height / 2;
+      const inView = r.bottom > 0 && r.top < innerHeight && Math.min(r.bottom, innerHeight) - Math.max(r.top, 0) >= r.height / 2;
+      return inView && y >= top && y < bottom ? [li.dataset.row] : [];
+    });
+    document.querySelectorAll('#list li').forEach((li, i) => { li.dataset.row = `r${i + 1}`; });
+    const covered = (o) => {
+      const ids = o.snapshot.recordIds[0].ids;
+      return Object.fromEntries(['toggle', 'edit', 'delete'].map((name) => [name, (o.snapshot.actions.find((a) => a.id === name).rows.covered ?? []).map((i) => ids[i])]));
+    };
+    // A toast six levels down, over the middle of the list: not where the first row in view is.
+    let holder = document.body;
+    for (let i = 0; i < 5; i++) holder = holder.appendChild(document.createElement('div'));
+    const toast = holder.appendChild(document.createElement('div'));
+    toast.style.cssText = 'position:fixed;left:0;right:0;top:400px;height:120px;background:#fff;z-index:10';
+    window.scrollTo(0, 4000);
+    const toastOut = { covered: covered(await window.bench.pling.observe()), under: under(400, 520) };
+    toast.remove();
+    // A group header that sticks to the top of the list as it scrolls: a child of the list
+    // that is not one of its rows.
+    const header = document.createElement('li');
+    header.textContent = 'Group';
+    header.style.cssText = 'position:sticky;top:0;height:60px;background:#fff;z-index:5';
+    document.getElementById('list').prepend(header);
+    window.scrollTo(0, 6000);
+    const headerOut = { covered: covered(await window.bench.pling.observe()), under: under(0, 60) };
+    header.remove();
+    return { toastOut, headerOut, after: covered(await window.bench.pling.observe()) };
+  });
+  expect(out.toastOut.under.length).toBeGreaterThan(2);
+  expect(out.headerOut.under.length).toBeGreaterThan(0);
+  for (const name of ['toggle', 'edit', 'delete']) {
+    expect(out.toastOut.covered[name]).toEqual(out.toastOut.under);
+    expect(out.headerOut.covered[name]).toEqual(out.headerOut.under);
+    expect(out.after[name]).toEqual([]);
+  }
+});
+
 test('attribute declarations follow the page as it changes', async ({ page }) => {
   await page.goto('/plain');
   await page.evaluate(() => window.Pling.ready);

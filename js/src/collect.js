@@ -1,7 +1,8 @@
 // Snapshot collection: the author's declarations plus the browser's facts, as the plain JSON
 // the engine reads. Secrets are masked here, before anything leaves the shim.
 import { badRecordId, isSecret, read } from './declare.js';
-import { PageFacts, Viewport, blocked, centreOf, isCovered, isDisabled, isShown, overlayOver, rowStandIn } from './dom.js';
+import { PageFacts, Viewport, isCovered, isDisabled, isShown, rowStandIn } from './dom.js';
+import { OverlayProbe } from './overlays.js';
 import { elementParams, scan } from './attributes.js';
 import { messageOf } from './errors.js';
 import { Secrets, isSensitive } from './safe.js';
@@ -19,48 +20,6 @@ export const HIDDEN_REASON = 'hidden on the page';
 export { FULL_FIELDS_LIMIT };
 
 const MAX_DEPTH = 8;
-/** Rows in view of a region hit-tested for overlays before the rest are assumed clear. */
-const OVERLAY_SAMPLES = 1;
-
-/** How deep, through how many children a level, and through how many elements in all, fixed
- * and sticky boxes are looked for. */
-const OVERLAY_DEPTH = 3;
-const OVERLAY_FANOUT = 64;
-const OVERLAY_VISITS = 256;
-
-/**
- * Fixed and sticky boxes near the top of the tree that overlap the viewport: where headers,
- * banners and bars live. A long list's rows are never walked.
- * @param {Viewport} tracker
- * @returns {{el: Element, box: DOMRect, on: boolean | undefined}[]}
- */
-function overlayCandidates(tracker) {
-  const out = [];
-  let visits = 0;
-  // Level by level, so a banner at the end of <body> is seen before a deep first subtree.
-  let level = document.body ? [document.body] : [];
-  for (let depth = 1; depth <= OVERLAY_DEPTH && level.length; depth++) {
-    const next = [];
-    for (const parent of level) {
-      const kids = parent.children;
-      if (kids.length > OVERLAY_FANOUT) continue;
-      for (const el of kids) {
-        if (++visits > OVERLAY_VISITS) return out;
-        const position = getComputedStyle(el).position;
-        if (position === 'fixed' || position === 'sticky') {
-          const box = el.getBoundingClientRect();
-          if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < tracker.height && box.left < tracker.width) {
-            out.push({ el, box, on: undefined });
-          }
-        } else {
-          next.push(el);
-        }
-      }
-    }
-    level = next;
-  }
-  return out;
-}
 
 /**
  * Masks secrets anywhere in a value and drops what JSON cannot carry: a value met again on
@@ -627,57 +586,6 @@ function isList(ids, rows) {
   }
   return true;
 }
-
-/**
- * Overlays over rows in view. Hit-testing into a long list costs about a millisecond a row,
- * so rows are tested sparingly: the page's fixed and sticky boxes near the top of the tree
- * (headers, banners, bars) are candidates, and the first row whose centre falls in one is
- * hit-tested to confirm or clear it for every row under it; beyond those, the first row in
- * view of each region is tested, and an overlay found there joins the confirmed ones.
- */
-class OverlayProbe {
-  /** @param {Context} ctx */
-  constructor(ctx) {
-    this.ctx = ctx;
-    /** @type {{el: Element, box: DOMRect, on: boolean | undefined}[] | null} */
-    this.overlays = null;
-    /** Hit tests left for rows outside every candidate, by region. */
-    this.tests = new Map();
-  }
-
-  /** Whether something covers `el`, a control in view, in the region keyed `key`. */
-  covers(el, key) {
-    const known = blocked(el, this.ctx.facts);
-    if (known !== undefined) return known;
-    if (!this.overlays) this.overlays = overlayCandidates(this.ctx.tracker);
-    const centre = centreOf(el);
-    let inside = false;
-    for (const o of this.overlays) {
-      if (!inBox(centre, o.box)) continue;
-      inside = true;
-      if (o.on === undefined) {
-        const over = overlayOver(el);
-        o.on = over !== null;
-        if (over && over !== o.el) this.#confirm(over);
-      }
-      if (o.on) return true;
-    }
-    if (inside) return false;
-    const tests = this.tests.get(key) ?? OVERLAY_SAMPLES;
-    if (tests <= 0) return false;
-    this.tests.set(key, tests - 1);
-    const over = overlayOver(el);
-    if (!over) return false;
-    this.#confirm(over);
-    return true;
-  }
-
-  #confirm(over) {
-    if (!this.overlays.some((x) => x.el === over)) this.overlays.push({ el: over, box: over.getBoundingClientRect(), on: true });
-  }
-}
-
-const inBox = ({ x, y }, r) => x >= r.left && x < r.right && y >= r.top && y < r.bottom;
 
 /**
  * Disabled, hidden, covered, in view, and what a field holds now: an element's facts. A row's

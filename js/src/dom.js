@@ -60,6 +60,8 @@ export class Viewport {
     this.clips = new Map();
     /** @type {Map<Element, number>} */
     this.ratios = new Map();
+    /** @type {MeasuredList | null} the list `measureRows` searched, if it did */
+    this.list = null;
   }
 
   /** The rectangle that `el`'s descendants are clipped to (viewport ∩ clipping ancestors). */
@@ -166,6 +168,7 @@ export class Viewport {
     }
     let end = lo;
     while (end < n && fits(end) && box(end).top < clip.bottom) end += 1;
+    this.list = { parent, n, from: lo, to: end, at };
     return {
       inView: (i) => (i < lo || i >= end ? false : this.inViewport(at(i))),
       from: lo,
@@ -189,6 +192,15 @@ export class Viewport {
  * @property {(i: number) => boolean | undefined} inView in the viewport, or undefined without an element
  * @property {number} from the first row that may be in view
  * @property {number} to past the last one: every row outside `from`…`to` is out of view
+ */
+
+/**
+ * @typedef {object} MeasuredList a list whose rows in view were found by binary search
+ * @property {Element} parent the element every row is a child of
+ * @property {number} n how many rows
+ * @property {number} from the first row that may be in view
+ * @property {number} to past the last one
+ * @property {(i: number) => Element | null | undefined} at the row at index i
  */
 
 /** Per-snapshot facts about the page as a whole. */
