@@ -10,7 +10,7 @@ const files = new Set(pack.files.map((f) => f.path));
 const needed = [
   'package.json', 'js/src/index.js', 'js/src/index.d.ts', 'js/src/snapshot.d.ts', 'js/src/slim.js', 'js/src/slim.d.ts', 'js/src/script.d.ts',
   'js/wasm/pling_wasm.js', 'js/wasm/pling_wasm_bg.wasm', 'js/wasm/pling_observe_bg.wasm',
-  'js/dist/pling.iife.js', 'js/dist/markdown.js', 'js/dist/extras.js', 'js/src/proxy.js', 'js/src/proxy.d.ts', 'js/src/vite.js', 'js/src/vite.d.ts', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md',
+  'js/dist/pling.iife.js', 'js/dist/markdown.js', 'js/dist/extras.js', 'js/dist/locale-de.js', 'js/src/proxy.js', 'js/src/proxy.d.ts', 'js/src/vite.js', 'js/src/vite.d.ts', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md',
 ];
 const missing = needed.filter((f) => !files.has(f));
 const stray = [...files].filter((f) => /^(tests|www|crates|scripts)\//.test(f));

@@ -445,6 +445,51 @@ test('the <script> build mounts the chat widget from data-pling-endpoint', async
   expect(await page.locator('[data-pling-record="g1"]').isChecked()).toBe(false);
 });
 
+test('the <script> build speaks the page\'s language from its first words: German loads beside it before the chat mounts', async ({ page }) => {
+  // The same page in German, and every text the chat ever showed in its launcher and input.
+  await page.route('**/plain/chat.html', async (route) => {
+    const body = (await (await route.fetch()).text()).replace('<html lang="en">', '<html lang="de">');
+    await route.fulfill({ body, contentType: 'text/html' });
+  });
+  const german = [];
+  page.on('request', (r) => { if (r.url().includes('locale-de.js')) german.push(r.url()); });
+  await page.addInitScript(() => {
+    window.seen = [];
+    // The chat's input wherever it is (its host may hold it in a shadow root), every frame.
+    const input = () => [document, ...[...document.querySelectorAll('*')].map((el) => el.shadowRoot).filter(Boolean)]
+      .map((root) => root.querySelector('input[name=q]')).find(Boolean);
+    const look = () => {
+      const el = input();
+      if (el) window.seen.push(el.getAttribute('placeholder'));
+      if (window.seen.length < 30) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.goto('/plain/chat.html');
+  await page.waitForFunction(() => window.Pling && window.Pling.chat && window.seen.length >= 30);
+  const seen = await page.evaluate(() => [...new Set(window.seen)]);
+  expect(seen).toEqual(['Was soll ich auf dieser Seite tun?']);
+  expect(german).toHaveLength(1);
+  // A chat mounted later in a language the page did not ask for loads it first.
+  const later = await page.evaluate(async () => {
+    await window.Pling.loadLocale('de-CH');
+    const el = document.createElement('div');
+    document.body.append(el);
+    window.Pling.mountChat(window.Pling.instance, { baseURL: '/v1', locale: 'de-CH', host: el });
+    return el.querySelector('input')?.getAttribute('placeholder') ?? el.shadowRoot?.querySelector('input')?.getAttribute('placeholder');
+  });
+  expect(later).toBe('Was soll ich auf dieser Seite tun?');
+});
+
+test('an English page with the <script> build loads no other language', async ({ page }) => {
+  const loaded = [];
+  page.on('request', (r) => { if (/locale-/.test(r.url())) loaded.push(r.url()); });
+  await page.goto('/plain/chat.html');
+  await page.waitForFunction(() => window.Pling && window.Pling.chat);
+  await expect(page.locator('.pling-chat input')).toHaveAttribute('placeholder', 'Ask me to do something on this page');
+  expect(loaded).toEqual([]);
+});
+
 test('rows under an open modal dialog are covered too, offscreen ones included', async ({ page }) => {
   await openTodos(page);
   const o = await page.evaluate(async () => {

@@ -3,6 +3,10 @@
 // JavaScript up front.
 import { initEngine, deferEngine, startEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
+import { addLocale } from './widget-strings.js';
+import { strings as german } from './locale-de.js';
+
+addLocale('de', german);
 
 export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
 export { secret } from './declare.js';

@@ -12,6 +12,8 @@ export interface PlingGlobal {
   mountDebugPanel(...args: Parameters<typeof mount>): Promise<ReturnType<typeof mount>>;
   engineReady(): boolean;
   defaultLimits(): Limits;
+  /** Loads the chat's strings for a language shipped beside the script (`locale-de.js`): for a chat mounted later in a language the page's `lang`, `data-pling-locale` and `<pling-chat locale>` did not ask for. */
+  loadLocale(locale: string): Promise<void>;
   /** The page's instance, once ready. */
   instance: PlingClass | null;
   /** Resolves to the page's instance. */

@@ -18,6 +18,7 @@ import { Pling } from './pling.js';
 import { secret } from './declare.js';
 import { Assistant } from './assistant.js';
 import { mountChat, setMarkdownSource } from './widget.js';
+import { LOCALES, SHIPPED_LOCALES, addLocale, localeTag } from './widget-strings.js';
 
 const script = typeof document !== 'undefined' ? document.currentScript : null;
 
@@ -38,6 +39,26 @@ function engineUrl() {
   return script?.getAttribute('data-pling-wasm') || new URL(`../wasm/${file}`, script?.src || location.href).href;
 }
 
+/**
+ * Teaches the widget the languages of `locales` (tags such as `de`; undefined means the page's
+ * `lang`) that ship as a file beside this one and it does not know yet. One that fails to load
+ * leaves English.
+ * @param {(string | undefined)[]} locales
+ */
+function loadLocales(locales) {
+  const tags = new Set(locales.map(localeTag).filter((tag) => !LOCALES[tag] && SHIPPED_LOCALES.includes(tag)));
+  const base = script?.src || location.href;
+  return Promise.all([...tags].map((tag) => import(/* @vite-ignore */ new URL(`locale-${tag}.js`, base).href)
+    .then((m) => addLocale(tag, m.strings), (error) => console.warn(`[pling] the chat's ${tag} strings did not load; it speaks English`, error))));
+}
+
+/** The languages the page's chats ask for: the script tag's, each `<pling-chat>`'s, else the page's. */
+function askedLocales() {
+  const asked = [script?.getAttribute('data-pling-locale') || undefined];
+  for (const el of document.querySelectorAll('pling-chat')) asked.push(el.getAttribute('locale') ?? undefined);
+  return asked;
+}
+
 function start() {
   const app = script?.getAttribute('data-pling-app') || undefined;
   const limitsAttr = script?.getAttribute('data-pling-limits');
@@ -46,7 +67,9 @@ function start() {
   if (script?.src) extrasSource = new URL('extras.js', script.src).href;
   // The engine's glue sits beside the engines, loaded with them.
   setGlueSource(new URL('../wasm/pling_wasm.js', script?.src || location.href).href);
-  return startEngine(engineUrl(), lazyOf(script?.getAttribute('data-pling-lazy') ?? undefined)).then(() => {
+  const engine = startEngine(engineUrl(), lazyOf(script?.getAttribute('data-pling-lazy') ?? undefined));
+  // The chat's first words are in its language: its strings load beside the engine.
+  return Promise.all([engine, loadLocales(askedLocales())]).then(() => {
     const instance = new Pling({ app, limits: limitsAttr ? JSON.parse(limitsAttr) : undefined });
     api.instance = instance;
     const endpoint = script?.getAttribute('data-pling-endpoint');
@@ -92,6 +115,12 @@ const api = {
   mountDebugPanel: (pling, element) => extras().then((m) => m.mountDebugPanel(pling, element)),
   engineReady,
   defaultLimits,
+  /**
+   * Loads the chat's strings for a language that ships beside this file (`de`), for a chat
+   * mounted later in a language the page did not ask for at start.
+   * @param {string} locale
+   */
+  loadLocale: (locale) => loadLocales([locale]).then(() => {}),
   /** @type {Pling | null} */
   instance: null,
   /** @type {Promise<Pling> | null} */

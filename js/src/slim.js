@@ -2,6 +2,10 @@
 // to init() yourself — for bundlers and CDNs that place assets their own way.
 import { initEngine, startEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
+import { addLocale } from './widget-strings.js';
+import { strings as german } from './locale-de.js';
+
+addLocale('de', german);
 
 export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
 export { secret } from './declare.js';

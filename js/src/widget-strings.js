@@ -1,4 +1,4 @@
-// Every word the chat widget shows, per language: English and German built in, any string
+// Every word the chat widget shows, per language: English here, German in its own file, any string
 // replaceable through the `strings` option. A string may hold `{name}` placeholders, filled
 // from what it is about (an action's description, a row's label, a number of seconds).
 
@@ -60,64 +60,26 @@ const EN = {
   engine: 'The assistant ran into a problem of its own. Reload the page, then try again.',
 };
 
-/** @type {ChatStrings} */
-const DE = {
-  title: 'Assistent',
-  open: '{title} öffnen',
-  close: 'Schließen',
-  greeting: 'Hallo! Ich helfe Ihnen mit dieser Seite. Was möchten Sie tun?',
-  suggestions: 'Vorschläge',
-  placeholder: 'Was soll ich auf dieser Seite tun?',
-  message: 'Nachricht',
-  send: 'Senden',
-  stop: 'Stopp',
-  working: 'Arbeite…',
-  step: '{action}',
-  stepOnRow: '{action}: „{row}“',
-  quote: '„{text}“',
-  stepDone: 'erledigt',
-  stepFailed: 'fehlgeschlagen',
-  stepRunning: 'läuft',
-  details: 'Details',
-  changedFields: '{row}: {fields} geändert',
-  valueChanged: '{control}: {from} → {to}',
-  checked: 'angekreuzt',
-  unchecked: 'nicht angekreuzt',
-  added: 'Hinzugefügt: {rows}',
-  removed: 'Entfernt: {rows}',
-  pageMoved: 'Jetzt auf {page}',
-  pageSays: 'Die Seite meldet: „{message}“',
-  nothingChanged: 'Auf der Seite hat sich sichtbar nichts geändert.',
-  confirmQuestion: 'Soll ich das tun?',
-  allow: 'Erlauben',
-  deny: 'Ablehnen',
-  allowLabel: 'Erlauben: {what}',
-  denyLabel: 'Ablehnen: {what}',
-  allowed: 'Erlaubt',
-  denied: 'Abgelehnt',
-  yourStep: 'Ihr Schritt',
-  showMe: 'Zeig es mir',
-  showMeLabel: 'Zeigen, wo das auf der Seite geht',
-  couldNotStart: 'Der Assistent konnte nicht starten: {reason}',
-  blockedByPolicy: 'Der Assistent kann auf dieser Seite nicht laufen: Die Sicherheitsrichtlinie der Website erlaubt seine Engine nicht. Die Website muss \'wasm-unsafe-eval\' in script-src erlauben.',
-  nothingChangedOnPage: 'Auf der Seite wurde nichts geändert.',
-  couldNotFinish: 'Der Assistent konnte die Aufgabe nicht abschließen.',
-  interrupted: 'Die Seite hat gewechselt, während ich an „{request}“ gearbeitet habe; die Anfrage wurde unterbrochen. Prüfen Sie die Seite und fragen Sie bei Bedarf erneut.',
-  unreachable: 'Der Assistent erreicht seinen Server nicht. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
-  key: 'Der Server des Assistenten hat seinen Schlüssel abgelehnt. Die Website muss ihre Einrichtung korrigieren; ein neuer Versuch hilft nicht.',
-  quota: 'Das Guthaben des Assistenten ist aufgebraucht. Die Website muss es aufladen.',
-  rateLimited: 'Der Assistent bekommt gerade zu viele Anfragen. Warten Sie einen Moment und versuchen Sie es erneut.',
-  rateLimitedWait: 'Der Assistent bekommt gerade zu viele Anfragen. Versuchen Sie es in {seconds} s erneut.',
-  tooLong: 'Das Gespräch ist zu lang für das Modell geworden. Laden Sie die Seite neu oder fragen Sie kürzer.',
-  noModel: 'Für diesen Assistenten ist noch kein Modell eingerichtet. Die Website muss eines konfigurieren.',
-  timeout: 'Das Modell hat zu lange gebraucht. Versuchen Sie es erneut, vielleicht mit einer kürzeren Anfrage.',
-  server: 'Der Server des Assistenten hatte ein Problem. Versuchen Sie es gleich noch einmal.',
-  badReply: 'Die Antwort des Modells war nicht lesbar. Versuchen Sie es erneut.',
-  engine: 'Der Assistent hatte ein eigenes Problem. Laden Sie die Seite neu und versuchen Sie es erneut.',
-};
+/** The languages the widget speaks, by their BCP 47 primary tag: English always; German with
+ * the npm entries, and loaded beside the script build when a page asks for it. */
+export const LOCALES = { en: EN };
 
-/** The built-in languages, by their BCP 47 primary tag. */
-export const LOCALES = { en: EN, de: DE };
+/** Languages shipped as their own file beside the script build (`locale-<tag>.js`). */
+export const SHIPPED_LOCALES = ['de'];
+
+/**
+ * Teaches the widget a language.
+ * @param {string} tag a BCP 47 primary tag, e.g. `de`
+ * @param {ChatStrings} strings
+ */
+export function addLocale(tag, strings) {
+  LOCALES[tag.toLowerCase()] = strings;
+}
+
+/** The primary tag of `locale`, else of the page's `lang`, else `en`. @param {string | undefined} locale */
+export function localeTag(locale) {
+  return (locale ?? globalThis.document?.documentElement.lang ?? 'en').toLowerCase().split('-')[0];
+}
 
 /**
  * The widget's strings: the built-in language closest to `locale` (else the page's `lang`,
@@ -127,8 +89,7 @@ export const LOCALES = { en: EN, de: DE };
  * @returns {ChatStrings}
  */
 export function stringsFor(locale, overrides = {}) {
-  const tag = (locale ?? globalThis.document?.documentElement.lang ?? 'en').toLowerCase().split('-')[0];
-  return { ...EN, ...(LOCALES[tag] ?? EN), ...overrides };
+  return { ...EN, ...(LOCALES[localeTag(locale)] ?? EN), ...overrides };
 }
 
 /**
