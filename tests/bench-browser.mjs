@@ -4,13 +4,16 @@
 // `observe({ settle: false })` as a page calls it (collect, scrub, engine, system message). Prints
 // a table with the 100k / 10k ratio of one run and writes it into docs/performance.md between the
 // bench:browser markers (BENCH_WRITE=0 to skip). `BENCH_ROWS=1000000 BENCH_WRITE=0` measures a
-// million rows (the page takes a while to build).
+// million rows (the page takes a while to build); `BENCH_QUERY=&rowActions=region` declares the row
+// actions without rows of their own (a run with a query writes nothing).
 import { launchChromium } from './chromium.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startServer } from '../scripts/serve.mjs';
 
 const ROWS = (process.env.BENCH_ROWS ?? '12,1000,10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 31);
+/** More of the bench page's query, e.g. `&rowActions=region` (row actions on the region's records). */
+const QUERY = process.env.BENCH_QUERY ?? '';
 
 const server = await startServer({ port: 0 });
 // `gc()` in the page: the heap is read after a full collection, so it shows what a turn keeps.
@@ -21,7 +24,7 @@ try {
   for (const rows of ROWS) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`${server.url}/bench?rows=${rows}`, { timeout: 600_000 });
+    await page.goto(`${server.url}/bench?rows=${rows}${QUERY}`, { timeout: 600_000 });
     await page.waitForFunction(() => window.bench, null, { timeout: 600_000 });
     const r = await page.evaluate(async (runs) => {
       const { Observed } = await import('/js/src/engine.js');
@@ -114,7 +117,7 @@ if (at(10_000) && at(100_000)) {
 const table = lines.join('\n');
 console.log(table);
 
-if (process.env.BENCH_WRITE !== '0') {
+if (process.env.BENCH_WRITE !== '0' && !QUERY) {
   const readme = new URL('../docs/performance.md', import.meta.url);
   const text = readFileSync(readme, 'utf8');
   const start = '<!-- bench:browser -->';

@@ -698,6 +698,42 @@ test('attribute declarations follow the page as it changes', async ({ page }) =>
   expect(section).toContain('| unavailable: covered by a dialog or overlay; close it first (3 rows: g2 / g3 / g4)');
 });
 
+for (const rows of [12, 1000]) {
+  test(`a row action without rows acts on its region's records, observed as one with the same ids (${rows} rows)`, async ({ page }) => {
+    const observe = async (query) => {
+      await page.goto(`/bench?rows=${rows}${query}`);
+      await page.waitForFunction(() => window.bench);
+      return page.evaluate(async () => {
+        window.scrollTo(0, 600);
+        const o = await window.bench.pling.observe();
+        // A row out of view is reached through the region's records, and one gone is refused.
+        const far = await window.bench.pling.call('edit', { record: `r${window.bench.n - 1}` });
+        window.bench.remove(window.bench.n - 2);
+        const gone = await window.bench.pling.call('edit', { record: `r${window.bench.n - 1}` });
+        return { section: o.section, tools: o.tools, far: far.ok || far.error, gone: gone.ok || gone.error, after: (await window.bench.pling.observe()).section };
+      });
+    };
+    const named = await observe('');
+    const byRegion = await observe('&rowActions=region');
+    expect(byRegion).toEqual(named);
+    expect(named.far).toBe(true);
+    expect(named.gone).toContain(`record \`r${rows - 1}\` is not a row of \`edit\` on the page now`);
+  });
+}
+
+test('a row action without rows needs a region', async ({ page }) => {
+  await page.goto('/bench?rows=12');
+  await page.waitForFunction(() => window.bench);
+  const error = await page.evaluate(() => {
+    try {
+      window.bench.pling.rowAction({ name: 'archive', description: 'Archive the task', handler() {} });
+    } catch (e) {
+      return `${e.name}: ${e.message}`;
+    }
+  });
+  expect(error).toBe('PlingDeclarationError: row action "archive": needs `rows` (record ids, or a function returning them), or a `region` whose records it acts on');
+});
+
 test('numeric ids from the page match their list too', async ({ page }) => {
   await page.goto('/bench?rows=12');
   await page.waitForFunction(() => window.bench);

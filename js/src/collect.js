@@ -722,10 +722,24 @@ class RowSets {
     return rows;
   }
 
+  /**
+   * The ids of `region`'s records, for a row action that names no rows of its own: the
+   * region's long list as it is when it has one (found without comparing), else its ids.
+   */
+  #regionRows(region) {
+    const lists = this.lists.filter((l) => l.region === region);
+    if (lists.length === 1) {
+      this.listOfRows.set(lists[0].ids, this.lists.indexOf(lists[0]));
+      return lists[0].ids;
+    }
+    if (lists.length) return lists.flatMap((l) => l.ids);
+    return this.table.keys.filter((_, i) => this.table.region[i] === region);
+  }
+
   add(d, addAction) {
     const ctx = this.ctx;
     const what = `row action "${d.name}"`;
-    const rows = this.#rows(d, what);
+    const rows = d.rows === undefined ? this.#regionRows(d.region) : this.#rows(d, what);
     if (!Array.isArray(rows)) return ctx.problem(`${what}.rows must return an array`);
     const a = { id: d.name, ...actionBase(ctx, d, what) };
     if (!a.params && (d.kind === 'type' || d.kind === 'scroll') && d.element) a.params = elementParams(d.kind, null);

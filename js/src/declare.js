@@ -234,7 +234,12 @@ export function normRowAction(d) {
   unknownKeys(what, d, 'row');
   const name = str(what, d, 'name', { required: true });
   if (name.includes('@')) fail(what, '`name` must not contain "@" (row ids are built as name@record)');
-  if (typeof d.rows !== 'function' && !Array.isArray(d.rows)) fail(what, '`rows` must be an array of record ids or a function returning one');
+  if (d.rows === undefined) {
+    // The rows are the region's records.
+    if (typeof d.region !== 'string' || !d.region) fail(what, 'needs `rows` (record ids, or a function returning them), or a `region` whose records it acts on');
+  } else if (typeof d.rows !== 'function' && !Array.isArray(d.rows)) {
+    fail(what, '`rows` must be an array of record ids or a function returning one');
+  }
   const out = { row: true, name, rows: d.rows, element: elementOrFn(what, d, 'element'), ...common(what, d) };
   if (out.params?.properties && 'record' in out.params.properties) fail(what, '`record` is added by Pling; do not declare it as a parameter');
   if (!out.handler && !out.element) fail(what, 'needs a `handler(args)` function or an `element(record)` to click');

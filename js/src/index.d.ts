@@ -105,17 +105,31 @@ export interface RowSpec {
   reason?: string;
 }
 
-export interface RowActionDeclaration<P = Params> extends Omit<ActionCommon, 'params'> {
+interface RowActionBase<P> extends Omit<ActionCommon, 'params'> {
   params?: P;
   /** The operation's name; each row's id is `name@record`. */
   name: string;
-  /** The rows it applies to: record ids, or specs with an element per row. */
-  rows: Live<Array<string | number | RowSpec>>;
   /** The row's control; defaults to the record's element. */
   element?: (record: string) => Element | null | undefined;
   /** Your handler; `args.record` is the row's record id. */
   handler?: (args: { record: string } & ArgsOf<P>) => unknown;
 }
+
+/**
+ * A row action: on the rows it names, or — without `rows` — on every record of its `region`
+ * (nothing to keep in step with the records, and nothing read twice each turn).
+ */
+export type RowActionDeclaration<P = Params> = RowActionBase<P> & (
+  | {
+      /** The rows it applies to: record ids, or specs with an element per row. */
+      rows: Live<Array<string | number | RowSpec>>;
+    }
+  | {
+      rows?: undefined;
+      /** The region whose records are its rows. */
+      region: string;
+    }
+);
 
 export interface RecordRow {
   id: string | number;

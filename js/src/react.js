@@ -50,6 +50,8 @@ export function usePling() {
 function throughLatest(latest) {
   const out = {};
   for (const [key, value] of Object.entries(latest.current)) {
+    // A key given as undefined is left out, as it is by the plain API (a row action's `rows`).
+    if (value === undefined) continue;
     if (IDENTITY.has(key) && typeof value !== 'function') out[key] = value;
     else if (typeof value === 'function') out[key] = (...args) => latest.current[key](...args);
     else if (isRef(value)) out[key] = () => latest.current[key]?.current ?? null;

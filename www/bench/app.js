@@ -23,10 +23,12 @@ pling.region({ id: 'list', name: 'Task list', role: 'list', element: list });
 pling.action({ id: 'add', description: 'Add a task', kind: 'type', region: 'list', element: document.getElementById('add'), params: { text: { type: 'string' } }, handler: () => {} });
 pling.action({ id: 'search', description: 'Search tasks', kind: 'type', effect: 'read', region: 'list', element: document.getElementById('search'), params: { text: { type: 'string' } }, handler: () => {} });
 const ids = () => rows.map((r) => r.id);
+// `?rowActions=region`: the row actions name no rows of their own, and act on the region's records.
+const rowsOf = new URLSearchParams(location.search).get('rowActions') === 'region' ? {} : { rows: ids };
 const nth = (k) => (id) => elements.get(id).children[k];
-pling.rowAction({ name: 'toggle', description: 'Mark the task done or open', region: 'list', rows: ids, element: nth(0), handler: () => {} });
-pling.rowAction({ name: 'edit', description: 'Edit the task', region: 'list', rows: ids, element: nth(2), handler: () => {} });
-pling.rowAction({ name: 'delete', description: 'Delete the task', region: 'list', rows: ids, element: nth(3), confirm: true, handler: () => {} });
+pling.rowAction({ name: 'toggle', description: 'Mark the task done or open', region: 'list', ...rowsOf, element: nth(0), handler: () => {} });
+pling.rowAction({ name: 'edit', description: 'Edit the task', region: 'list', ...rowsOf, element: nth(2), handler: () => {} });
+pling.rowAction({ name: 'delete', description: 'Delete the task', region: 'list', ...rowsOf, element: nth(3), confirm: true, handler: () => {} });
 // Accessors: Pling reads fields only for the rows it shows.
 pling.records({
   region: 'list',
