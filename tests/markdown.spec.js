@@ -61,6 +61,10 @@ test('an answer in Markdown reads as rich text', async ({ page }) => {
   await expect(safe).toHaveAttribute('href', 'https://example.com/docs');
   await expect(safe).toHaveAttribute('target', '_blank');
   await expect(safe).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  // Its look comes with the renderer: whitespace as rich text flows, a table with its borders.
+  await expect(el).toHaveCSS('white-space', 'normal');
+  await expect(el.locator('table td').first()).toHaveCSS('border-top-style', 'solid');
+  await expect(el.locator('ul')).toHaveCSS('padding-left', '20px');
 });
 
 test('HTML, handlers, scripts, images and unsafe links in an answer do nothing', async ({ page }) => {

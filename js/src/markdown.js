@@ -11,6 +11,21 @@
 
 import { Lexer } from 'marked';
 
+/** How rich answers look in the chat, adopted by its shadow root with the renderer. */
+export const richCss = `
+.msg.rich { white-space: normal; }
+.rich > :first-child { margin-top: 0; } .rich > :last-child { margin-bottom: 0; }
+.rich p, .rich ul, .rich ol, .rich pre, .rich blockquote, .rich table { margin: 0 0 6px; }
+.rich ul, .rich ol { padding-left: 20px; }
+.rich h1, .rich h2, .rich h3, .rich h4, .rich h5, .rich h6 { font-size: 1em; margin: 0 0 4px; }
+.rich code { font: 0.92em ui-monospace, monospace; background: var(--pling-bg); border-radius: 4px; padding: 0 3px; }
+.rich pre { overflow-x: auto; background: var(--pling-bg); border-radius: 6px; padding: 6px 8px; }
+.rich pre code { padding: 0; }
+.rich blockquote { border-left: 3px solid var(--pling-border); padding-left: 8px; color: var(--pling-subtle); }
+.rich a { color: var(--pling-accent); }
+.rich table { border-collapse: collapse; } .rich th, .rich td { border: 1px solid var(--pling-border); padding: 2px 6px; }
+`;
+
 const SAFE_URL = /^(?:https?:|mailto:)/i;
 const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 

@@ -34,17 +34,6 @@ const CSS = `
 .suggestions button { font: inherit; font-size: 13px; padding: 5px 10px; min-height: 32px; border-radius: 16px; cursor: pointer;
   border: 1px solid var(--pling-border); background: var(--pling-bg); color: var(--pling-fg); text-align: start; }
 .suggestions button:hover { border-color: var(--pling-accent); }
-.msg.rich { white-space: normal; }
-.rich > :first-child { margin-top: 0; } .rich > :last-child { margin-bottom: 0; }
-.rich p, .rich ul, .rich ol, .rich pre, .rich blockquote, .rich table { margin: 0 0 6px; }
-.rich ul, .rich ol { padding-left: 20px; }
-.rich h1, .rich h2, .rich h3, .rich h4, .rich h5, .rich h6 { font-size: 1em; margin: 0 0 4px; }
-.rich code { font: 0.92em ui-monospace, monospace; background: var(--pling-bg); border-radius: 4px; padding: 0 3px; }
-.rich pre { overflow-x: auto; background: var(--pling-bg); border-radius: 6px; padding: 6px 8px; }
-.rich pre code { padding: 0; }
-.rich blockquote { border-left: 3px solid var(--pling-border); padding-left: 8px; color: var(--pling-subtle); }
-.rich a { color: var(--pling-accent); }
-.rich table { border-collapse: collapse; } .rich th, .rich td { border: 1px solid var(--pling-border); padding: 2px 6px; }
 .step { align-self: stretch; max-width: none; padding: 2px 0; font-size: 13px; color: var(--pling-subtle); white-space: normal; }
 .step .line { display: flex; gap: 6px; align-items: baseline; }
 .step .mark { flex: none; width: 1.1em; text-align: center; font-weight: 700; }
@@ -84,25 +73,29 @@ form button.stop::before { content: ""; display: inline-block; width: 0.6em; hei
 :focus-visible { outline: 2px solid var(--pling-accent); outline-offset: 2px; }
 `;
 
-/** @type {CSSStyleSheet | null} one sheet, shared by every widget on the page */
-let sheet = null;
+/** @type {Map<string, CSSStyleSheet>} each style text's sheet, shared by every widget on the page */
+const sheets = new Map();
 
 /**
- * Gives the shadow root the widget's styles: a constructed stylesheet where the browser has
- * them (every current one), else a <style> element (which a strict `style-src` blocks).
+ * Gives the shadow root the widget's styles (or `css`, such as the rich answers' that come with
+ * the Markdown renderer): a constructed stylesheet where the browser has them (every current
+ * one), else a <style> element (which a strict `style-src` blocks).
  * @param {ShadowRoot} root
+ * @param {string} [css]
  */
-export function adoptStyles(root) {
+export function adoptStyles(root, css = CSS) {
   if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    let sheet = sheets.get(css);
     if (!sheet) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(CSS);
+      sheet.replaceSync(css);
+      sheets.set(css, sheet);
     }
     if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     return;
   }
   const style = document.createElement('style');
-  style.textContent = CSS;
+  style.textContent = css;
   root.prepend(style);
 }
 

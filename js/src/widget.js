@@ -10,15 +10,19 @@ import { blockedByPolicy, reportBlockedByPolicy } from './csp.js';
 import { ChatView } from './widget-view.js';
 import { attachReceipts } from './widget-steps.js';
 import { fill, stringsFor } from './widget-strings.js';
+import { adoptStyles } from './widget-style.js';
+
+/** @typedef {{renderMarkdown: (text: string) => DocumentFragment, richCss?: string}} MarkdownModule
+ * the Markdown renderer's file: the renderer, and how rich answers look */
 
 /**
  * How the Markdown renderer is loaded: set by the entry that ships it (the default entry, the
  * React one and the script build); without one (the slim entry) answers stay plain text, so a
  * page that never shows the chat carries no Markdown chunk.
- * @type {(() => Promise<{renderMarkdown: (text: string) => DocumentFragment}>) | null}
+ * @type {(() => Promise<MarkdownModule>) | null}
  */
 let loadRenderer = null;
-/** @type {Promise<((text: string) => DocumentFragment) | null> | null} */
+/** @type {Promise<MarkdownModule | null> | null} */
 let renderer = null;
 
 /**
@@ -32,7 +36,7 @@ export function setMarkdownSource(url) {
 
 /**
  * How to load the Markdown renderer (an entry that ships it passes its own `import()`).
- * @param {() => Promise<{renderMarkdown: (text: string) => DocumentFragment}>} load
+ * @param {() => Promise<MarkdownModule>} load
  */
 export function setMarkdownLoader(load) {
   loadRenderer = load;
@@ -42,7 +46,7 @@ export function setMarkdownLoader(load) {
 /** The renderer, loaded once; `null` when it cannot load (answers then stay plain text). */
 function markdownRenderer() {
   if (!loadRenderer) return Promise.resolve(null);
-  renderer ??= loadRenderer().then((m) => m.renderMarkdown, (e) => {
+  renderer ??= loadRenderer().catch((e) => {
     console.warn('pling: the Markdown renderer did not load; answers are shown as plain text', e);
     return null;
   });
@@ -227,9 +231,11 @@ function showAnswer(view, message) {
   const same = streamed && streamed.textContent.trim() === message.trim();
   if (!same) streamed?.remove();
   const el = same ? streamed : view.add('assistant', message);
-  markdownRenderer().then((render) => {
-    if (!render || !el.isConnected || el.textContent !== message) return;
-    el.replaceChildren(render(message));
+  markdownRenderer().then((markdown) => {
+    if (!markdown || !el.isConnected || el.textContent !== message) return;
+    const root = el.getRootNode();
+    if (markdown.richCss && root instanceof ShadowRoot) adoptStyles(root, markdown.richCss);
+    el.replaceChildren(markdown.renderMarkdown(message));
     el.classList.add('rich');
   });
 }
