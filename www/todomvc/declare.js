@@ -41,17 +41,17 @@ export async function declareTodoMVC(app) {
   });
   pling.rowAction({
     name: 'toggle', description: 'Mark the todo as completed, or as active again if it is completed', region: 'todos',
-    rows: () => app.shown().map((t) => t.id), element: (id) => row(id)?.querySelector('.toggle'),
+    element: (id) => row(id)?.querySelector('.toggle'),
     handler: ({ record }) => press(row(record)?.querySelector('.toggle')),
   });
   pling.rowAction({
-    name: 'edit', description: "Change the todo's title", region: 'todos', rows: () => app.shown().map((t) => t.id),
+    name: 'edit', description: "Change the todo's title", region: 'todos',
     params: { title: { type: 'string', description: 'The new title' } },
     handler: ({ record, title }) => editTitle(row(record), title),
   });
   pling.rowAction({
     name: 'destroy', description: 'Delete the todo', region: 'todos', confirm: true,
-    rows: () => app.shown().map((t) => t.id), handler: ({ record }) => press(row(record)?.querySelector('.destroy')),
+    handler: ({ record }) => press(row(record)?.querySelector('.destroy')),
   });
   declareViewActions(pling, app, completed);
   mountChat(pling, { baseURL: '/v1', title: 'Todo assistant', suggestions: ['What is left to do?', 'Add “Buy bread”'] });
