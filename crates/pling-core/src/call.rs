@@ -67,8 +67,6 @@ pub enum Checked {
         action_id: Option<String>,
         /// Why, for the receipt.
         error: String,
-        /// The record the call named when it is not a row of the action on the page now.
-        off_page: Option<String>,
     },
     /// It names an action that may run (after confirmation, unless it is a handoff).
     Run(Call),
@@ -78,24 +76,14 @@ pub enum Checked {
 /// `arguments` is the JSON text the caller sent; empty means `{}`.
 pub fn check(observed: &Observed, name: &str, arguments: &str) -> Checked {
     let observation = observed.observation();
-    let refused = |action_id: Option<String>, error: String| Checked::Refused {
-        action_id,
-        error,
-        off_page: None,
-    };
+    let refused = |action_id: Option<String>, error: String| Checked::Refused { action_id, error };
     let (arguments, record) = match parse_arguments(name, arguments) {
         Ok(parsed) => parsed,
         Err(error) => return refused(None, error),
     };
     let resolved = match observation.resolve(name, record.as_deref()) {
         Ok(r) => r,
-        Err(e) => {
-            let off_page = match &e {
-                crate::resolve::CallError::UnknownRecord { record, .. } => Some(record.clone()),
-                _ => None,
-            };
-            return Checked::Refused { action_id: None, error: e.to_string(), off_page };
-        }
+        Err(e) => return refused(None, e.to_string()),
     };
     // The schema the caller was shown (its own tool alone; nothing else is rendered).
     let mut arguments = arguments;
@@ -300,6 +288,26 @@ mod tests {
         let full = format!(r#"{{"record":"{uuid}"}}"#);
         let Checked::Run(same) = check(&seen(&s), "toggle", &full) else { panic!("refused") };
         assert_eq!(same.action_id, call.action_id);
+    }
+
+    #[test]
+    fn a_row_that_is_not_the_action_s_is_named_by_its_alias_in_the_refusal() {
+        let row = "3f2a9c1b-7d4e-4b8a-9f10-000000000001";
+        let other = "3f2a9c1b-7d4e-4b8a-9f10-000000000002";
+        let mut s = page();
+        s.actions[0].rows = Some(RowSet { records: vec![row.into()], ..Default::default() });
+        s.records.push(Record {
+            id: other.into(),
+            label: Some("Sell the bike".into()),
+            ..Default::default()
+        });
+        let alias = crate::alias::alias_of(other).unwrap();
+        let args = format!(r#"{{"record":"{alias}"}}"#);
+        let Checked::Refused { error, .. } = check(&seen(&s), "toggle", &args) else {
+            panic!("ran")
+        };
+        assert!(error.contains(&format!("record `{alias}` is not a row of `toggle`")), "{error}");
+        assert!(!error.contains(other), "the model was never shown the long id: {error}");
     }
 
     #[test]

@@ -222,7 +222,7 @@ impl<'a> Observation<'a> {
             Some(row) => Ok((row.action_id(), row.action, Some(row.record))),
             None => Err(CallError::UnknownRecord {
                 name: name.to_owned(),
-                record: record.to_owned(),
+                record: self.aliases.cite(record).into_owned(),
                 examples: examples(),
                 look: self.where_to_look(name),
             }),

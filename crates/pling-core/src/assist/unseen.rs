@@ -118,8 +118,10 @@ fn id_is_all(shown: &Observed, record: &str) -> bool {
     cited && !shown.snapshot().records.iter().any(|r| r.id == record)
 }
 
-/// Why the call did not run, and the page's own ways to see the row.
+/// Why the call did not run, and the page's own ways to see the row — named as the
+/// observation cites it (a long id by its alias, as the model wrote it).
 fn send_back(shown: &Observed, name: &str, record: &str) -> String {
+    let record = shown.observation().aliases.cite(record);
     let finders = shown.observation().finder_names();
     let find = if finders.is_empty() {
         "ask the person which row they mean".to_owned()
@@ -133,7 +135,39 @@ fn send_back(shown: &Observed, name: &str, record: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::named_in;
+    use super::{named_in, SeenRows, UnseenRows, Verdict};
+    use crate::observed::Observed;
+    use crate::snapshot::{Action, Record, RowSet, Snapshot};
+
+    #[test]
+    fn a_send_back_names_the_row_as_the_model_saw_it() {
+        // A long id is cited by its alias: the refusal names the alias the model wrote.
+        let uuid = "7d4e3f2a-9c1b-4b8a-9f10-2c3d4e5f6a7b";
+        let mut s = Snapshot::default();
+        s.actions.push(Action {
+            id: "toggle".into(),
+            description: "Mark the task as complete".into(),
+            rows: Some(RowSet { records: vec![uuid.into()], ..Default::default() }),
+            ..Default::default()
+        });
+        s.records.push(Record {
+            id: uuid.into(),
+            label: Some("Renew the passport".into()),
+            in_viewport: Some(false),
+            fields: [("title".to_owned(), crate::json!("Renew the passport"))]
+                .into_iter()
+                .collect(),
+            ..Default::default()
+        });
+        let shown = Observed::new(s, &crate::Limits::default()).expect("the page observes");
+        let alias = crate::alias::alias_of(uuid).unwrap();
+        let mut seen = SeenRows::default();
+        let verdict =
+            seen.judge(UnseenRows::Discover, &shown, "toggle", &format!("toggle@{uuid}"), uuid);
+        let Verdict::SendBack(why) = verdict else { panic!("{verdict:?}") };
+        assert!(why.contains(&format!("the fields of row `{alias}`")), "{why}");
+        assert!(!why.contains(uuid), "{why}");
+    }
 
     #[test]
     fn an_id_is_named_only_as_a_whole_token() {
