@@ -101,3 +101,21 @@ test('an answer stays plain text when the renderer cannot load', async ({ page }
   await page.waitForTimeout(200);
   await expect(el.locator('b, strong')).toHaveCount(0);
 });
+
+test('without constructed stylesheets the rich answers\' styles come once, however many answers', async ({ page }) => {
+  await page.addInitScript(() => { delete CSSStyleSheet.prototype.replaceSync; });
+  await openLab(page);
+  model.script([reply.text('**First** answer.'), reply.text('*Second* answer.')]);
+  await openChat(page, model.url);
+  for (const ask of ['One?', 'Two?']) {
+    await page.locator('.pling-chat input').fill(ask);
+    await page.locator('.pling-chat .send').click();
+  }
+  await expect(page.locator('.pling-chat .msg.assistant.rich')).toHaveCount(2);
+  await expect(page.locator('.pling-chat .msg.assistant.rich').last()).toHaveCSS('white-space', 'normal');
+  const styles = await page.evaluate(() => {
+    const host = [...document.querySelectorAll('*')].find((el) => el.shadowRoot?.querySelector('.panel'));
+    return [...host.shadowRoot.querySelectorAll('style')].map((s) => (s.textContent.includes('.msg.rich') ? 'rich' : 'widget'));
+  });
+  expect(styles.sort()).toEqual(['rich', 'widget']);
+});

@@ -711,6 +711,8 @@ class RowSets {
     /** The list each answer is, and the rows of each list that are looked at. */
     this.listOfRows = new Map();
     this.looked = new Map();
+    /** Each region's record ids, for the row actions that name no rows of their own. */
+    this.regionRows = new Map();
   }
 
   /** A row action's rows: its accessor's answer, the one already read if another action shares it. */
@@ -727,13 +729,18 @@ class RowSets {
    * region's long list as it is when it has one (found without comparing), else its ids.
    */
   #regionRows(region) {
+    let rows = this.regionRows.get(region);
+    if (rows) return rows;
     const lists = this.lists.filter((l) => l.region === region);
     if (lists.length === 1) {
-      this.listOfRows.set(lists[0].ids, this.lists.indexOf(lists[0]));
-      return lists[0].ids;
+      rows = lists[0].ids;
+      this.listOfRows.set(rows, this.lists.indexOf(lists[0]));
+    } else {
+      rows = lists.length ? lists.flatMap((l) => l.ids) : this.table.keys.filter((_, i) => this.table.region[i] === region);
     }
-    if (lists.length) return lists.flatMap((l) => l.ids);
-    return this.table.keys.filter((_, i) => this.table.region[i] === region);
+    // The row actions of one region share the answer, and with it the list it was found to be.
+    this.regionRows.set(region, rows);
+    return rows;
   }
 
   add(d, addAction) {

@@ -66,7 +66,9 @@ const isRef = (v) => v !== null && typeof v === 'object' && 'current' in v && Ob
 function identity(declaration) {
   const key = {};
   for (const k of Object.keys(declaration)) if (IDENTITY.has(k) && typeof declaration[k] !== 'function') key[k] = declaration[k];
-  key.keys = Object.keys(declaration).sort();
+  // A key given as undefined is no key (see throughLatest): when it gets a value, the
+  // declaration is made again with it.
+  key.keys = Object.keys(declaration).filter((k) => declaration[k] !== undefined).sort();
   return JSON.stringify(key);
 }
 

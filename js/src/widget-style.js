@@ -94,6 +94,7 @@ export function adoptStyles(root, css = CSS) {
     if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     return;
   }
+  if ([...root.querySelectorAll('style')].some((el) => el.textContent === css)) return;
   const style = document.createElement('style');
   style.textContent = css;
   root.prepend(style);

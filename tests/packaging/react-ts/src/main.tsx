@@ -25,7 +25,8 @@ function Todos() {
   usePlingPage({ route: 'todos' });
   usePlingRegion({ id: 'list', name: 'List', role: 'list', element: list });
   usePlingRowAction({
-    name: 'toggle', description: 'Mark the item done', region: 'list', rows: () => items.map((i) => i.id),
+    // No `rows`: the action acts on the region's records, declared below.
+    name: 'toggle', description: 'Mark the item done', region: 'list',
     handler: ({ record }) => setItems((xs) => xs.map((x) => (x.id === record ? { ...x, done: !x.done } : x))),
   });
   usePlingRecords<Item>({
