@@ -44,6 +44,16 @@ const slimApp = await build({
 });
 const pulled = Object.keys(slimApp.metafile.inputs).filter((f) => /dist\/markdown|\.wasm$/.test(f));
 if (pulled.length) stray.push(`a slim-entry app bundles ${pulled.join(', ')}`);
+// The chat's German is a chunk of its own in an app that mounts the chat, as the size budgets
+// assume: the entry chunk carries none of it.
+const chatApp = await build({
+  stdin: { contents: "import { createPling, mountChat } from './js/src/index.js'; mountChat(await createPling(), { baseURL: '/v1' });", resolveDir: fileURLToPath(new URL('..', import.meta.url)), loader: 'js' },
+  bundle: true, splitting: true, format: 'esm', outdir: 'chat-app', write: false, metafile: true, logLevel: 'silent',
+  external: ['*.wasm', '../dist/markdown.js'],
+});
+const entryChunk = Object.values(chatApp.metafile.outputs).find((o) => o.entryPoint);
+const germanChunk = Object.values(chatApp.metafile.outputs).find((o) => Object.keys(o.inputs).some((f) => f.endsWith('locale-de.js')));
+if (!entryChunk || !germanChunk || germanChunk === entryChunk) stray.push("the chat's German in an npm app's entry chunk");
 console.log(`npm pack: ${files.size} files, ${(pack.size / 1024).toFixed(0)} KB packed, ${(pack.unpackedSize / 1024).toFixed(0)} KB unpacked`);
 if (missing.length || stray.length) {
   if (missing.length) console.error(`missing from the package: ${missing.join(', ')}`);

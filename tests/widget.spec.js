@@ -76,6 +76,52 @@ test('German is built in, and any string can be the author\'s own', async ({ pag
   await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('Nicht gelöscht.');
 });
 
+test('the npm entry loads German as a chunk of its own when a chat asks for it: the chat mounts in German, never in English first, and does what it was asked meanwhile', async ({ page }) => {
+  const german = [];
+  page.on('request', (r) => { if (r.url().includes('locale-de')) german.push(r.url()); });
+  await page.goto('/tasks?rows=12');
+  await page.waitForFunction(() => window.tasksApp);
+  // The page's own chat is English: no German was loaded for it.
+  expect(german).toEqual([]);
+  model.script([reply.text('Hallo! Alles erledigt.')]);
+  const first = await page.evaluate(async (url) => {
+    const { mountChat } = await import('/js/src/index.js');
+    window.tasksApp.chat?.destroy();
+    window.chat = mountChat(window.tasksApp.pling, { baseURL: url, model: 'scripted', locale: 'de-AT' });
+    window.chat.open();
+    window.chat.send('Was ist offen?');
+    // Whatever is on the page right after the call: no chat yet, or one in German.
+    return [...document.querySelectorAll('.pling-chat input')].map((el) => el.getAttribute('placeholder'));
+  }, model.url);
+  expect(first.every((p) => p === 'Was soll ich auf dieser Seite tun?'), JSON.stringify(first)).toBe(true);
+  await expect(page.locator('.pling-chat input')).toHaveAttribute('placeholder', 'Was soll ich auf dieser Seite tun?');
+  await expect(page.locator('.pling-chat .msg.user')).toHaveText('Was ist offen?');
+  await expect(page.locator('.pling-chat .msg.assistant').last()).toHaveText('Hallo! Alles erledigt.');
+  expect(german).toHaveLength(1);
+});
+
+test('a chat destroyed while its language loads never mounts', async ({ page }) => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/locale-de.js', async (route) => { await held; await route.continue(); });
+  await page.goto('/tasks?rows=12');
+  await page.waitForFunction(() => window.tasksApp);
+  await page.evaluate(async () => {
+    const { mountChat } = await import('/js/src/index.js');
+    document.documentElement.lang = 'de';
+    window.host = document.createElement('div');
+    document.body.append(window.host);
+    window.held = mountChat(window.tasksApp.pling, { baseURL: '/v1', host: window.host });
+    window.held.open();
+  });
+  expect(await page.evaluate(() => window.held.assistant)).toBe(null);
+  await page.evaluate(() => window.held.destroy());
+  release();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('locale-de')));
+  await page.waitForTimeout(100);
+  expect(await page.evaluate(() => window.host.shadowRoot?.childElementCount ?? window.host.childElementCount)).toBe(0);
+});
+
 test('the confirmation card speaks in the person\'s words: the action, the row by its label, the values it writes', async ({ page }) => {
   await tasksChat(page);
   await page.evaluate(() => {

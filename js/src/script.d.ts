@@ -12,7 +12,7 @@ export interface PlingGlobal {
   mountDebugPanel(...args: Parameters<typeof mount>): Promise<ReturnType<typeof mount>>;
   engineReady(): boolean;
   defaultLimits(): Limits;
-  /** Loads the chat's strings for a language shipped beside the script (`locale-de.js`): for a chat mounted later in a language the page's `lang`, `data-pling-locale` and `<pling-chat locale>` did not ask for. */
+  /** Loads ahead the chat's strings for a language shipped beside the script (`locale-de.js`); a chat mounted in that language waits for them anyway, so this only saves the wait. */
   loadLocale(locale: string): Promise<void>;
   /** The page's instance, once ready. */
   instance: PlingClass | null;

@@ -18,7 +18,7 @@ import { Pling } from './pling.js';
 import { secret } from './declare.js';
 import { Assistant } from './assistant.js';
 import { mountChat, setMarkdownSource } from './widget.js';
-import { LOCALES, SHIPPED_LOCALES, addLocale, localeTag } from './widget-strings.js';
+import { localeReady, setLocaleLoader } from './widget-strings.js';
 
 const script = typeof document !== 'undefined' ? document.currentScript : null;
 
@@ -39,37 +39,19 @@ function engineUrl() {
   return script?.getAttribute('data-pling-wasm') || new URL(`../wasm/${file}`, script?.src || location.href).href;
 }
 
-/**
- * Teaches the widget the languages of `locales` (tags such as `de`; undefined means the page's
- * `lang`) that ship as a file beside this one and it does not know yet. One that fails to load
- * leaves English.
- * @param {(string | undefined)[]} locales
- */
-function loadLocales(locales) {
-  const tags = new Set(locales.map(localeTag).filter((tag) => !LOCALES[tag] && SHIPPED_LOCALES.includes(tag)));
-  const base = script?.src || location.href;
-  return Promise.all([...tags].map((tag) => import(/* @vite-ignore */ new URL(`locale-${tag}.js`, base).href)
-    .then((m) => addLocale(tag, m.strings), (error) => console.warn(`[pling] the chat's ${tag} strings did not load; it speaks English`, error))));
-}
-
-/** The languages the page's chats ask for: the script tag's, each `<pling-chat>`'s, else the page's. */
-function askedLocales() {
-  const asked = [script?.getAttribute('data-pling-locale') || undefined];
-  for (const el of document.querySelectorAll('pling-chat')) asked.push(el.getAttribute('locale') ?? undefined);
-  return asked;
-}
-
 function start() {
   const app = script?.getAttribute('data-pling-app') || undefined;
   const limitsAttr = script?.getAttribute('data-pling-limits');
   // The chat's Markdown renderer is the file beside this one (or data-pling-markdown).
   if (script?.src) setMarkdownSource(script.getAttribute('data-pling-markdown') || new URL('markdown.js', script.src).href);
   if (script?.src) extrasSource = new URL('extras.js', script.src).href;
+  const base = script?.src || location.href;
+  // The chat's other languages sit beside this file, loaded when a chat asks for one.
+  setLocaleLoader((tag) => import(/* @vite-ignore */ new URL(`locale-${tag}.js`, base).href));
   // The engine's glue sits beside the engines, loaded with them.
-  setGlueSource(new URL('../wasm/pling_wasm.js', script?.src || location.href).href);
+  setGlueSource(new URL('../wasm/pling_wasm.js', base).href);
   const engine = startEngine(engineUrl(), lazyOf(script?.getAttribute('data-pling-lazy') ?? undefined));
-  // The chat's first words are in its language: its strings load beside the engine.
-  return Promise.all([engine, loadLocales(askedLocales())]).then(() => {
+  return engine.then(() => {
     const instance = new Pling({ app, limits: limitsAttr ? JSON.parse(limitsAttr) : undefined });
     api.instance = instance;
     const endpoint = script?.getAttribute('data-pling-endpoint');
@@ -116,11 +98,11 @@ const api = {
   engineReady,
   defaultLimits,
   /**
-   * Loads the chat's strings for a language that ships beside this file (`de`), for a chat
-   * mounted later in a language the page did not ask for at start.
+   * Loads ahead the chat's strings for a language that ships beside this file (`de`); a chat
+   * mounted in it waits for them anyway, and then mounts at once.
    * @param {string} locale
    */
-  loadLocale: (locale) => loadLocales([locale]).then(() => {}),
+  loadLocale: (locale) => localeReady(locale) ?? Promise.resolve(),
   /** @type {Pling | null} */
   instance: null,
   /** @type {Promise<Pling> | null} */

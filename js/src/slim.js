@@ -2,10 +2,12 @@
 // to init() yourself — for bundlers and CDNs that place assets their own way.
 import { initEngine, startEngine, engineReady, engineHasAssistant, defaultLimits } from './engine.js';
 import { Pling } from './pling.js';
-import { addLocale } from './widget-strings.js';
-import { strings as german } from './locale-de.js';
+import { setLocaleLoader } from './widget-strings.js';
 
-addLocale('de', german);
+// The chat's languages other than English are chunks of their own, loaded when a chat asks.
+/** @type {Record<string, () => Promise<{strings: import('./index.d.ts').ChatStrings}>>} */
+const LOCALE_MODULES = { de: () => import('./locale-de.js') };
+setLocaleLoader((tag) => LOCALE_MODULES[tag]());
 
 export { Pling, HANDLER_TIMEOUT_MS } from './pling.js';
 export { secret } from './declare.js';

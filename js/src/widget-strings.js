@@ -60,12 +60,41 @@ const EN = {
   engine: 'The assistant ran into a problem of its own. Reload the page, then try again.',
 };
 
-/** The languages the widget speaks, by their BCP 47 primary tag: English always; German with
- * the npm entries, and loaded beside the script build when a page asks for it. */
+/** The languages the widget knows, by their BCP 47 primary tag: English always; the others
+ * once loaded or added. */
 export const LOCALES = { en: EN };
 
-/** Languages shipped as their own file beside the script build (`locale-<tag>.js`). */
+/** Languages shipped as a file of their own (`locale-<tag>.js`), loaded when a chat asks. */
 export const SHIPPED_LOCALES = ['de'];
+
+/** How the entry loads a shipped language's module, by tag; null: none are loaded. */
+let loader = /** @type {((tag: string) => Promise<{strings: ChatStrings}>) | null} */ (null);
+/** The languages being loaded, by tag. */
+const loading = /** @type {Record<string, Promise<void>>} */ ({});
+
+/**
+ * Sets how shipped languages are loaded: the npm entries import their own module, the script
+ * build the file beside it.
+ * @param {(tag: string) => Promise<{strings: ChatStrings}>} load
+ */
+export function setLocaleLoader(load) {
+  loader = load;
+}
+
+/**
+ * Loads the language `locale` (else the page's `lang`) names when it ships as a file of its
+ * own and is not known yet: a promise that settles once the widget can speak it (one that
+ * fails to load leaves English, with a warning). Null when there is nothing to wait for.
+ * @param {string | undefined} locale
+ * @returns {Promise<void> | null}
+ */
+export function localeReady(locale) {
+  const tag = localeTag(locale);
+  if (LOCALES[tag] || !SHIPPED_LOCALES.includes(tag) || !loader) return null;
+  return (loading[tag] ??= loader(tag).then((m) => addLocale(tag, m.strings), (error) => {
+    console.warn(`[pling] the chat's ${tag} strings did not load; it speaks English`, error);
+  }));
+}
 
 /**
  * Teaches the widget a language.

@@ -9,7 +9,7 @@ import { PlingConfigError } from './errors.js';
 import { blockedByPolicy, reportBlockedByPolicy } from './csp.js';
 import { ChatView } from './widget-view.js';
 import { attachReceipts } from './widget-steps.js';
-import { fill, stringsFor } from './widget-strings.js';
+import { fill, localeReady, stringsFor } from './widget-strings.js';
 import { adoptStyles } from './widget-style.js';
 
 /** @typedef {{renderMarkdown: (text: string) => DocumentFragment, richCss?: string}} MarkdownModule
@@ -96,7 +96,53 @@ export function mountChat(pling, options) {
   const { host, ...rest } = options;
   checkAssistantOptions(rest, 'mountChat');
   checkChatOptions(rest);
-  options = withTitle(rest);
+  const checked = withTitle(rest);
+  // A chat in a language that ships as its own chunk mounts once its words are there.
+  const language = localeReady(checked.locale);
+  return language ? mountOnceReady(language, () => mountNow(pling, checked, host)) : mountNow(pling, checked, host);
+}
+
+/**
+ * A chat whose language is still loading (a few milliseconds, from the package's own chunk):
+ * mounted once it is there, never in words the person did not ask for; what the page asks of
+ * it meanwhile is done then.
+ * @param {Promise<void>} language
+ * @param {() => ReturnType<typeof mountNow>} mount
+ * @returns {ReturnType<typeof mountNow>}
+ */
+function mountOnceReady(language, mount) {
+  /** @type {ReturnType<typeof mountNow> | null} */
+  let chat = null;
+  let gone = false;
+  /** @type {((c: ReturnType<typeof mountNow>) => void)[]} */
+  const waiting = [];
+  language.then(() => {
+    if (gone) return;
+    chat = mount();
+    for (const later of waiting.splice(0)) later(chat);
+  });
+  const then = (/** @type {(c: ReturnType<typeof mountNow>) => void} */ f) => (chat ? f(chat) : void waiting.push(f));
+  return {
+    get assistant() {
+      return chat?.assistant ?? null;
+    },
+    open: () => then((c) => c.open()),
+    close: () => then((c) => c.close()),
+    send: (text) => then((c) => c.send(text)),
+    destroy() {
+      gone = true;
+      chat?.destroy();
+    },
+  };
+}
+
+/**
+ * Mounts the chat in a language it knows.
+ * @param {import('./pling.js').Pling} pling
+ * @param {import('./index.d.ts').ChatOptions} options
+ * @param {HTMLElement | undefined} host
+ */
+function mountNow(pling, options, host) {
   const strings = stringsFor(options.locale, options.strings);
   const view = new ChatView(options, strings, host);
   const describe = (id, record) => pling.describe(id, record);
