@@ -150,3 +150,42 @@ test('what a turn keeps of a long list is read again: each turn\'s snapshot is t
     'a row touched', 'scrolled to the middle', 'nothing, in the middle', 'every row a new object with the same contents', 'scrolled back to the top', 'nothing, at the top',
   ]);
 });
+
+test('a long page\'s declarations are first looked up a selector a task, so the tab answers meanwhile; a short page never waits for it', async ({ page }) => {
+  await page.goto('/bench?rows=12');
+  await page.waitForFunction(() => window.bench);
+  const short = await page.evaluate(async () => {
+    const { MarkedElements } = await import('/js/src/marked.js');
+    const marked = new MarkedElements(document);
+    let ticked = false;
+    setTimeout(() => { ticked = true; }, 0);
+    await marked.warm();
+    // Every list is ready, and no task ran in between: a short page costs no wait.
+    const ready = Object.keys(marked.lists ?? {}).length;
+    marked.disconnect();
+    return { ticked, ready };
+  });
+  expect(short).toEqual({ ticked: false, ready: 8 });
+  const long = await page.evaluate(async () => {
+    const { MarkedElements, MARKS } = await import('/js/src/marked.js');
+    const marked = new MarkedElements(document);
+    // Every query takes long here (as over a million-row page's five million elements).
+    const slow = document.querySelectorAll.bind(document);
+    let queries = 0;
+    document.querySelectorAll = (s) => { queries += 1; const until = performance.now() + 10; while (performance.now() < until); return slow(s); };
+    let ticks = 0;
+    const tick = () => { ticks += 1; if (ticks < 100) setTimeout(tick, 0); };
+    setTimeout(tick, 0);
+    await marked.warm();
+    const during = ticks;
+    const afterWarm = queries;
+    // The snapshot that follows reads the lists, not the page.
+    for (const kind of Object.keys(MARKS)) marked.get(kind);
+    delete document.querySelectorAll;
+    marked.disconnect();
+    return { during, afterWarm, queries };
+  });
+  expect(long.afterWarm).toBe(8);
+  expect(long.queries).toBe(8);
+  expect(long.during).toBeGreaterThanOrEqual(7);
+});

@@ -83,6 +83,21 @@ export class MarkedElements {
   }
 
   /**
+   * Queries the lists not held yet, yielding to the page after any query that took long (a
+   * long page's first look costs about a tenth of a second a selector at a million rows), so
+   * the snapshot that follows finds them ready and the tab stays responsive. A short page
+   * never yields. Lists a mutation drops meanwhile are queried again when next read.
+   */
+  async warm(longMs = 8) {
+    for (const kind of /** @type {(keyof typeof MARKS)[]} */ (Object.keys(MARKS))) {
+      if (this.lists?.[kind]) continue;
+      const start = performance.now();
+      this.get(kind);
+      if (performance.now() - start > longMs) await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
+
+  /**
    * The marked elements of one kind inside `root`: this document's lists, filtered when `root`
    * is one of its nodes; a root in another document (a frame) is queried directly.
    * @param {ParentNode} root

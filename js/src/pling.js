@@ -260,9 +260,20 @@ export class Pling {
    * @returns {Promise<Observation>}
    */
   async observe(options = {}) {
+    return this.#observeNow(await this.#ready(options.settle !== false));
+  }
+
+  /**
+   * Loads the engine, settles the page (when `settle`) and looks up its marked declarations
+   * ahead of the snapshot, yielding to the page between slow lookups.
+   * @param {boolean} settle
+   * @returns {Promise<import('./settle.js').SettleReport>}
+   */
+  async #ready(settle) {
     await this.#engine();
-    const report = options.settle === false ? { settled: true, waitedMs: 0 } : await this.settle();
-    return this.#observeNow(report);
+    const report = settle ? await this.settle() : { settled: true, waitedMs: 0 };
+    if (this.options.attributes !== false) await this.marked.warm();
+    return report;
   }
 
   /** Collects a snapshot now, without settling. */
@@ -313,8 +324,7 @@ export class Pling {
 
   /** Settles and collects the snapshot as the engine reads it (JSON, secrets scrubbed). */
   async #settledJson() {
-    await this.#engine();
-    const report = await this.settle();
+    const report = await this.#ready(true);
     const collected = this.#collect();
     return { collected, json: this.#serialize(collected), settle: report };
   }
