@@ -95,6 +95,22 @@ test('what the browser refuses comes back as feedback on the fields, and nothing
   expect(errors).toEqual([]);
 });
 
+test('a value a field cannot hold is named with what the field takes, and the form is not sent without it', async ({ page }) => {
+  await openForms(page);
+  // An <input type=date> given words holds nothing: not "missing", and never booked without it.
+  await page.evaluate(() => window.formsApp.answers.push(true));
+  const words = await call(page, 'book_table', { day: '14 March 2030', guests: 4 });
+  expect(words.ok).toBe(false);
+  expect(JSON.stringify(words.result)).toContain('day: \\"14 March 2030\\" cannot be entered; the field takes YYYY-MM-DD');
+  expect(JSON.stringify(words.result)).not.toContain('Please fill');
+  expect(await page.evaluate(() => window.formsApp.booked)).toEqual([]);
+  // The same date written as the field takes it is booked.
+  await page.evaluate(() => window.formsApp.answers.push(true));
+  const date = await call(page, 'book_table', { day: '2030-03-14', guests: 4 });
+  expect(date.ok).toBe(true);
+  expect(await page.evaluate(() => window.formsApp.booked.map((b) => [b.day, b.guests]))).toEqual([['2030-03-14', '4']]);
+});
+
 test('a form declared confirm asks the person first, with the values it would fill', async ({ page }) => {
   await openForms(page);
   const values = { day: '2030-05-01', guests: 4, seating: 'outdoor', newsletter: true, voucher: 'SUMMER-2030' };

@@ -33,10 +33,30 @@ function setChecked(el, on) {
   if (el.checked !== on) el.click();
 }
 
+/** What an input that drops a value it cannot hold takes, by its type. */
+const TAKES = {
+  date: 'YYYY-MM-DD', time: 'HH:MM', 'datetime-local': 'YYYY-MM-DDTHH:MM', month: 'YYYY-MM', week: 'YYYY-Www',
+  number: 'a number', range: 'a number', color: '#rrggbb',
+};
+
 /**
- * Fills one field (or group) with the call's value.
+ * Why the value could not be entered, when the control dropped it: an `<input type=date>`
+ * given "14 March 2030" holds nothing, which the browser would call a missing value (or, on
+ * an optional field, send as empty).
+ * @param {any} el @param {string} value
+ * @returns {string | null}
+ */
+function notHeld(el, value) {
+  const takes = el.tagName === 'INPUT' ? TAKES[/** @type {keyof typeof TAKES} */ (el.type)] : undefined;
+  if (!takes || value === '' || el.value !== '') return null;
+  return `${el.name || el.id}: ${JSON.stringify(value)} cannot be entered; the field takes ${takes}`;
+}
+
+/**
+ * Fills one field (or group) with the call's value; says why when the control could not take it.
  * @param {any[]} els the controls sharing the field's name
  * @param {unknown} value
+ * @returns {string | null}
  */
 function fill(els, value) {
   const el = els[0];
@@ -54,8 +74,11 @@ function fill(els, value) {
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
   } else {
-    setNativeValue(el, value === null || value === undefined ? '' : String(value));
+    const text = value === null || value === undefined ? '' : String(value);
+    setNativeValue(el, text);
+    return notHeld(el, text);
   }
+  return null;
 }
 
 /** The form's own submit button, so the page's submit handler sees the usual `submitter`. */
@@ -85,12 +108,16 @@ function refusals(form) {
  */
 export async function submitForm(form, args, { handler, settle }) {
   const fields = formFields(form);
+  const dropped = [];
   for (const [name, value] of Object.entries(args)) {
     const els = fields.get(name);
-    if (els) fill(els, value);
+    const problem = els ? fill(els, value) : null;
+    if (problem) dropped.push(problem);
   }
   // A framework re-renders after the input events (a submit button enabled, a field shown).
   await settle();
+  // Sent without a value the call gave, the form would say something nobody asked for.
+  if (dropped.length) throw new FormRefused(`the form was not sent: ${dropped.join('; ')}`);
   const refused = () => new FormRefused(`the form was not sent; the browser refused: ${refusals(form).join('; ')}`);
   if (handler) {
     if (!form.checkValidity()) throw refused();

@@ -120,7 +120,7 @@ function mountOnceReady(language, mount) {
     if (gone) return;
     chat = mount();
     for (const later of waiting.splice(0)) later(chat);
-  });
+  }).catch((error) => console.error(`[pling] the chat could not mount: ${error?.message ?? error}`));
   const then = (/** @type {(c: ReturnType<typeof mountNow>) => void} */ f) => (chat ? f(chat) : void waiting.push(f));
   return {
     get assistant() {

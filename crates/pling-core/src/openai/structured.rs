@@ -33,7 +33,7 @@ pub fn structured_format(tools: &[Value], max_calls: usize) -> Value {
             let name = f["name"].as_str()?;
             let parameters = match &f["parameters"] {
                 Value::Null => crate::render::empty_parameters(),
-                p => p.clone(),
+                p => shape_only(p),
             };
             Some(branch(object([
                 ("action", object([("const", name.into())])),
@@ -56,6 +56,48 @@ pub fn structured_format(tools: &[Value], max_calls: usize) -> Value {
     let format =
         object([("name", "pling_step".into()), ("strict", false.into()), ("schema", schema)]);
     object([("type", "json_schema".into()), ("json_schema", format)])
+}
+
+/// Schema keywords that check a value rather than its shape.
+const VALUE_CHECKS: [&str; 9] = [
+    "pattern",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "multipleOf",
+];
+
+/// An action's parameters as the structured reply is held to them: their names, types, enums
+/// and which are required, without the checks on values ([`VALUE_CHECKS`]). A value the
+/// person gave that the page would reject — a reference in another form, a day before the
+/// first bookable one — is then written as they gave it, and the page's own validation answers
+/// it as feedback, instead of the grammar turning it into a value nobody gave. The tool
+/// schemas the model reads keep every check.
+fn shape_only(schema: &Value) -> Value {
+    let Some(members) = schema.as_object() else { return schema.clone() };
+    members
+        .iter()
+        .filter(|(key, _)| !VALUE_CHECKS.contains(&key.as_str()))
+        .map(|(key, value)| {
+            let value = match (key.as_str(), value) {
+                // Parameter names, each with its own schema.
+                ("properties", Value::Object(props)) => {
+                    Value::Object(props.iter().map(|(k, v)| (k.clone(), shape_only(v))).collect())
+                }
+                ("items", v) => shape_only(v),
+                ("anyOf" | "oneOf" | "allOf", Value::Array(list)) => {
+                    Value::Array(list.iter().map(shape_only).collect())
+                }
+                (_, v) => v.clone(),
+            };
+            (key.clone(), value)
+        })
+        .collect::<crate::support::json::Map>()
+        .into()
 }
 
 /// A branch of the structured format: an object of `properties`, every one required, written
@@ -171,6 +213,46 @@ mod tests {
 
     fn calls_of(format: &Value) -> &Value {
         &format["json_schema"]["schema"]["anyOf"][1]["properties"]["calls"]
+    }
+
+    #[test]
+    fn a_structured_reply_is_held_to_the_arguments_shape_not_to_checks_on_values() {
+        // A form's fields: names, types, enums and `required` hold the reply; a pattern, a
+        // format or a range is the page's to check, so the person's value is written as given.
+        let tools =
+            vec![json!({"type": "function", "function": {"name": "send_email", "parameters": {
+                "type": "object",
+                "properties": {
+                    "to": {"type": "string", "format": "email", "description": "To"},
+                    "ref": {"type": "string", "pattern": "^(?:[A-Z]{2}-[0-9]{4})$", "maxLength": 7},
+                    "guests": {"type": "integer", "minimum": 1, "maximum": 12},
+                    "priority": {"type": "string", "enum": ["normal", "high"]},
+                    "pattern": {"type": "string", "minLength": 2},
+                    "tags": {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"}}
+                },
+                "required": ["to"],
+                "additionalProperties": false
+            }}})];
+        let format = structured_format(&tools, 3);
+        let arguments = &calls_of(&format)["items"]["anyOf"][0]["properties"]["arguments"];
+        assert_eq!(
+            arguments,
+            &json!({
+                "type": "object",
+                "properties": {
+                    "to": {"type": "string", "description": "To"},
+                    "ref": {"type": "string"},
+                    "guests": {"type": "integer"},
+                    "priority": {"type": "string", "enum": ["normal", "high"]},
+                    "pattern": {"type": "string"},
+                    "tags": {"type": "array", "items": {"type": "string"}}
+                },
+                "required": ["to"],
+                "additionalProperties": false
+            })
+        );
+        // The tool schemas themselves are not touched.
+        assert_eq!(tools[0]["function"]["parameters"]["properties"]["ref"]["maxLength"], json!(7));
     }
 
     #[test]
