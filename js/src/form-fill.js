@@ -33,10 +33,9 @@ function setChecked(el, on) {
   if (el.checked !== on) el.click();
 }
 
-/** What an input that drops a value it cannot hold takes, by its type. */
+/** What an input that empties itself on a value it cannot hold takes, by its type. */
 const TAKES = {
-  date: 'YYYY-MM-DD', time: 'HH:MM', 'datetime-local': 'YYYY-MM-DDTHH:MM', month: 'YYYY-MM', week: 'YYYY-Www',
-  number: 'a number', range: 'a number', color: '#rrggbb',
+  date: 'YYYY-MM-DD', time: 'HH:MM', 'datetime-local': 'YYYY-MM-DDTHH:MM', month: 'YYYY-MM', week: 'YYYY-Www', number: 'a number',
 };
 
 /**
