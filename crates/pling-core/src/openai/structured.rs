@@ -76,7 +76,8 @@ const VALUE_CHECKS: [&str; 9] = [
 /// person gave that the page would reject — a reference in another form, a day before the
 /// first bookable one — is then written as they gave it, and the page's own validation answers
 /// it as feedback, instead of the grammar turning it into a value nobody gave. The tool
-/// schemas the model reads keep every check.
+/// schemas keep every check (structured mode sends none: the model reads each action's
+/// argument names and types in [`structured_instructions`]).
 fn shape_only(schema: &Value) -> Value {
     let Some(members) = schema.as_object() else { return schema.clone() };
     members
