@@ -244,20 +244,38 @@ pub fn list<'v, T>(
     let Value::Array(items) = v else {
         return Err(expected(path, "an array", v));
     };
-    // One buffer for every item's path: a long list is read without a `format!` per item.
-    let mut at = String::with_capacity(path.len() + 12);
-    at.push_str(path);
-    at.push('[');
-    let base = at.len();
-    let mut index = itoa::Buffer::new();
+    let mut paths = ItemPaths::new(path);
     let mut out = Vec::with_capacity(items.len());
     for (i, x) in items.iter().enumerate() {
-        at.truncate(base);
-        at.push_str(index.format(i));
-        at.push(']');
-        out.push(item(x, &at)?);
+        out.push(item(x, paths.at(i))?);
     }
     Ok(out)
+}
+
+/// The paths of an array's items, `path[0]`, `path[1]`, …, written into one buffer: a long
+/// list is read without a `format!` per item. Apart from [`list`], so each type a list is read
+/// into does not carry its own copy.
+struct ItemPaths {
+    at: String,
+    base: usize,
+    index: itoa::Buffer,
+}
+
+impl ItemPaths {
+    fn new(path: &str) -> Self {
+        let mut at = String::with_capacity(path.len() + 12);
+        at.push_str(path);
+        at.push('[');
+        Self { base: at.len(), at, index: itoa::Buffer::new() }
+    }
+
+    /// The path of item `i`.
+    fn at(&mut self, i: usize) -> &str {
+        self.at.truncate(self.base);
+        self.at.push_str(self.index.format(i));
+        self.at.push(']');
+        &self.at
+    }
 }
 
 /// One of `all`, by its name as `name` writes it.
