@@ -46,6 +46,16 @@ function deprecated(name, instead) {
   console.warn(`[pling] pling.${name} is deprecated and will be removed in the next release; use pling.${instead} instead.`);
 }
 
+
+/**
+ * A task of the page's own after a snapshot that took over 8 ms to collect: a long page's
+ * collection and the engine's reading of it run as two tasks, so the page answers in between.
+ * A short page's snapshot is read in the same task.
+ * @param {number} started when the collection began
+ */
+function pauseAfter(started) {
+  return performance.now() - started > 8 ? new Promise((resolve) => setTimeout(resolve, 0)) : undefined;
+}
 export class Pling {
   /** The lists the engine read last and their handle: `{lists, secrets, handle}`. @type {any} */
   #held;
@@ -260,7 +270,11 @@ export class Pling {
    * @returns {Promise<Observation>}
    */
   async observe(options = {}) {
-    return this.#observeNow(await this.#ready(options.settle !== false));
+    const report = await this.#ready(options.settle !== false);
+    const started = performance.now();
+    const collected = this.#collect();
+    await pauseAfter(started);
+    return this.#observeCollected(collected, report);
   }
 
   /**
@@ -289,7 +303,11 @@ export class Pling {
 
   /** Observes now, without waiting; the engine must be loaded. @returns {Observation} */
   #observeNow(report = { settled: true, waitedMs: 0 }) {
-    const collected = this.#collect();
+    return this.#observeCollected(this.#collect(), report);
+  }
+
+  /** The engine's observation of a snapshot just collected. @returns {Observation} */
+  #observeCollected(collected, report) {
     const engine = this.#observed(collected);
     this.#changed();
     this.last = { engine, targets: collected.targets, snapshot: collected.snapshot };
@@ -325,7 +343,9 @@ export class Pling {
   /** Settles and collects the snapshot as the engine reads it (JSON, secrets scrubbed). */
   async #settledJson() {
     const report = await this.#ready(true);
+    const started = performance.now();
     const collected = this.#collect();
+    await pauseAfter(started);
     return { collected, json: this.#serialize(collected), settle: report };
   }
 
