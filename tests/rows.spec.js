@@ -196,16 +196,16 @@ test('a snapshot that took long to collect is read by the engine in a task of it
     await page.goto('/bench?rows=12');
     await page.waitForFunction(() => window.bench);
     return page.evaluate(async (ms) => {
-    const { pling, rows } = window.bench;
-    const events = [];
-    // The records accessor stands for a long page's collection.
-    pling.records({ region: 'list', rows: () => { const until = performance.now() + ms; while (performance.now() < until); events.push('collected'); return rows; }, id: (r) => r.id, label: (r) => r.title });
-    await pling.observe();
-    setTimeout(() => events.push('tick'), 0);
-    await pling.observe({ settle: false });
-    events.push('observed');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return events;
+      const { pling, rows } = window.bench;
+      const events = [];
+      // The records accessor stands for a long page's collection.
+      pling.records({ region: 'list', rows: () => { const until = performance.now() + ms; while (performance.now() < until); events.push('collected'); return rows; }, id: (r) => r.id, label: (r) => r.title });
+      await pling.observe();
+      setTimeout(() => events.push('tick'), 0);
+      await pling.observe({ settle: false });
+      events.push('observed');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return events;
     }, slowMs);
   };
   // Each page is observed twice; the timer is set before the second.

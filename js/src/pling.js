@@ -46,7 +46,6 @@ function deprecated(name, instead) {
   console.warn(`[pling] pling.${name} is deprecated and will be removed in the next release; use pling.${instead} instead.`);
 }
 
-
 /**
  * A task of the page's own after a snapshot that took over 8 ms to collect: a long page's
  * collection and the engine's reading of it run as two tasks, so the page answers in between.
@@ -56,6 +55,7 @@ function deprecated(name, instead) {
 function pauseAfter(started) {
   return performance.now() - started > 8 ? new Promise((resolve) => setTimeout(resolve, 0)) : undefined;
 }
+
 export class Pling {
   /** The lists the engine read last and their handle: `{lists, secrets, handle}`. @type {any} */
   #held;
