@@ -417,9 +417,11 @@ test('every error is a typed PlingError: instanceof works and says what, where a
 test('engine memory does not grow over many observations and calls', async ({ page }) => {
   await openTodos(page);
   const sizes = await page.evaluate(async () => {
+    const pling = window.todoApp.pling;
+    // The page loads the engine when it is first needed (or idle): load it, then take its memory.
+    await pling.observe({ settle: false });
     const init = (await import('/js/wasm/pling_wasm.js')).default;
     const wasm = await init();
-    const pling = window.todoApp.pling;
     for (let i = 0; i < 20; i++) await pling.observe({ settle: false });
     const before = wasm.memory.buffer.byteLength;
     for (let i = 0; i < 300; i++) await pling.observe({ settle: false });
