@@ -11,7 +11,7 @@ pub fn js_error(name: &str, message: impl std::fmt::Display) -> JsValue {
 
 /// [`js_error`]'s one body for every kind of message.
 fn named_error(name: &str, message: &dyn std::fmt::Display) -> JsValue {
-    let error = js_sys::Error::new(&message.to_string());
+    let error = crate::js::Error::new(&message.to_string());
     error.set_name(name);
     error.into()
 }
@@ -19,7 +19,7 @@ fn named_error(name: &str, message: &dyn std::fmt::Display) -> JsValue {
 #[wasm_bindgen]
 extern "C" {
     /// An `Error` that carries the details the JS error classes read.
-    #[wasm_bindgen(extends = js_sys::Error)]
+    #[wasm_bindgen(extends = crate::js::Error)]
     type DetailedError;
     /// Sets `error.where`: the path of the value at fault.
     #[wasm_bindgen(method, setter = "where")]
@@ -36,7 +36,7 @@ fn detailed(
     at: Option<&str>,
     what: Option<&str>,
 ) -> JsValue {
-    let error: DetailedError = js_sys::Error::new(&message.to_string()).unchecked_into();
+    let error: DetailedError = crate::js::Error::new(&message.to_string()).unchecked_into();
     error.set_name(name);
     if let Some(at) = at {
         error.set_where(at);
@@ -83,7 +83,7 @@ pub fn read_options<T>(
 
 /// An options object as JSON text, or `PlingConfigError` naming `what`.
 fn options_json(value: &JsValue, what: &str) -> Result<String, JsValue> {
-    let json = js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string());
+    let json = crate::js::stringify(value).ok().and_then(|s| s.as_string());
     json.ok_or_else(|| js_error("PlingConfigError", format!("{what}: not plain data")))
 }
 

@@ -12,6 +12,7 @@ pub mod assistant;
 #[cfg(feature = "assistant")]
 pub mod client;
 pub mod error;
+mod js;
 pub mod limits;
 pub mod page;
 pub mod panic;
@@ -29,7 +30,7 @@ static HEAP: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 #[wasm_bindgen(start)]
 pub fn start() {
     panic::install();
-    let draw = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let draw = || (js::random() * 4_294_967_296.0) as u64;
     pling_core::support::strmap::seed(draw() << 32 | draw());
 }
 

@@ -459,6 +459,15 @@ fn float(integer: &[u8], fraction: &[u8], exponent: i64) -> Option<f64> {
     Some(if scale >= 0 { x * EXACT[scale as usize] } else { x / EXACT[(-scale) as usize] })
 }
 
+#[cfg(target_family = "wasm")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// JavaScript's global `parseFloat` (declared here, not taken from js-sys: see the
+    /// `pling-wasm` crate's `js` module).
+    #[wasm_bindgen(js_name = parseFloat)]
+    fn parse_float(text: &str) -> f64;
+}
+
 /// The double nearest to a JSON number's text, for the numbers off [`float`]'s exact path. In
 /// the browser that is JavaScript's own `parseFloat`, which rounds correctly; std's exact
 /// parser would bring over 10 KB of tables of powers of five into the module. Natively (tests,
@@ -466,7 +475,7 @@ fn float(integer: &[u8], fraction: &[u8], exponent: i64) -> Option<f64> {
 fn nearest_double(text: &str) -> f64 {
     #[cfg(target_family = "wasm")]
     {
-        js_sys::parse_float(text)
+        parse_float(text)
     }
     #[cfg(not(target_family = "wasm"))]
     {
