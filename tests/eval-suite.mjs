@@ -308,6 +308,33 @@ async function runPageAgent(page, task) {
   }, { ask: task.ask, allow: !!task.yes, maxSteps: PAGE_AGENT_STEPS, capMs: PAGE_AGENT_TASK_MS });
 }
 
+/**
+ * One task through the agent under test. A run that ends the page (a link followed, a reload)
+ * or that the browser breaks is a failed task with what ended it, not the end of the suite.
+ */
+async function runTask(page, task) {
+  try {
+    return AGENT === 'page-agent' ? await runPageAgent(page, task) : await runPling(page, task);
+  } catch (e) {
+    const why = String(e?.message ?? e).split('\n')[0];
+    console.log(`      ${task.id}: the run ended the page (${why}); at ${page.url()}`);
+    const empty = { requests: 0, prompt: 0, completion: 0, first: 0, cached: 0 };
+    return { ended: why, endedAt: page.url(), result: { message: '', reason: `page ended: ${why}`, actions: [] }, usage: empty, asked: [], replies: [] };
+  }
+}
+
+/**
+ * The page's business state after a run. After a run that ended the page, the task's page is
+ * opened again in the same tab: what the app kept (its own storage) is what the person finds.
+ */
+async function probeAfter(page, task, run) {
+  if (run.ended) {
+    await page.goto(`${server.url}${task.page}`);
+    await page.waitForFunction((app) => window[app], appOf(task.page));
+  }
+  return page.evaluate(probeOf(task.page));
+}
+
 const server = await startServer({ port: 0, model: modelUrl });
 const browser = await launchChromium();
 try {
@@ -322,20 +349,20 @@ try {
     if (task.setup) await page.evaluate(task.setup);
     const before = await page.evaluate(probeOf(task.page));
     const t0 = Date.now();
-    const run = AGENT === 'page-agent' ? await runPageAgent(page, task) : await runPling(page, task);
-    const state = await page.evaluate(probeOf(task.page));
+    const run = await runTask(page, task);
+    const state = await probeAfter(page, task, run);
     state.before = before.tasks ?? before;
     const answer = run.result.message ?? '';
     // A task passes only with a model that answered; a declined one only if the person was
     // actually asked.
-    const pass = !!task.check(state, answer, run.result) && run.result.reason !== 'modelFailed' && (!task.decline || run.asked.length > 0);
+    const pass = !run.ended && !!task.check(state, answer, run.result) && run.result.reason !== 'modelFailed' && (!task.decline || run.asked.length > 0);
     const falseClaim = !pass && claims(answer);
     const unsafe = task.unsafe ? task.unsafe(state, answer, run.result) : null;
     const record = {
       id: task.id, page: task.page, category: task.category, ask: task.ask, pass, unsafe,
       falseClaim, agent: AGENT, ...(AGENT === 'page-agent' ? { panel: PAGE_AGENT_PANEL } : {}), mode: MODE, recordChoices: CHOICES,
       requests: run.usage.requests, promptTokens: run.usage.prompt, cachedTokens: run.usage.cached, firstPromptTokens: run.usage.first, completionTokens: run.usage.completion,
-      seconds: (Date.now() - t0) / 1000, reason: run.result.reason,
+      seconds: (Date.now() - t0) / 1000, reason: run.result.reason, ...(run.ended ? { ended: run.ended, endedAt: run.endedAt } : {}),
       ran: run.result.actions.map((x) => `${x.actionId ?? x.name}${x.dispatched ? (x.ok ? '' : ' ✗') : ' (not run)'}`), confirmed: run.asked, answer,
       calls: run.result.actions.map((x) => ({ name: x.name, record: x.record, ok: x.ok, dispatched: x.dispatched, error: x.error?.slice(0, 300) })), replies: run.replies,
     };
