@@ -328,11 +328,19 @@ async function runTask(page, task) {
  * opened again in the same tab: what the app kept (its own storage) is what the person finds.
  */
 async function probeAfter(page, task, run) {
-  if (run.ended) {
-    await page.goto(`${server.url}${task.page}`);
-    await page.waitForFunction((app) => window[app], appOf(task.page));
+  if (!run.ended) return page.evaluate(probeOf(task.page));
+  // The page may still be on its way somewhere (a link to a site this machine cannot reach).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.waitForLoadState('load').catch(() => {});
+      await page.goto(`${server.url}${task.page}`);
+      await page.waitForFunction((app) => window[app], appOf(task.page), { timeout: 10_000 });
+      return await page.evaluate(probeOf(task.page));
+    } catch (e) {
+      if (attempt === 3) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
   }
-  return page.evaluate(probeOf(task.page));
 }
 
 const server = await startServer({ port: 0, model: modelUrl });
