@@ -20,6 +20,7 @@
 //   PLING_EVAL_SET=test                            the frozen test set (tests/testset/tasks.mjs)
 //                                                  instead of the development set below
 //   PLING_EVAL_SET=test2                           the second frozen test set (tests/testset2/tasks.mjs)
+//   PLING_EVAL_SET=test3                           the third frozen test set (tests/testset3/tasks.mjs)
 //   PLING_EVAL_SET=todomvc                         real apps nobody here wrote: TodoMVC's vanillajs,
 //                                                  react and vue builds (tests/todomvc/tasks.mjs)
 //   PLING_EVAL_AGENT=page-agent                    page-agent on the same tasks: its core and page
@@ -190,6 +191,7 @@ const PROBES = {
   orders: `({ orders: window.ordersApp.orders.map((o) => ({ id: o.id, status: o.status, customer: o.customer, email: o.email, address: o.address })), view: { ...window.ordersApp.view }, hash: location.hash, pending: window.ordersApp.orders.filter((o) => o.status === 'pending').length })`,
   testset: 'window.testsetApp.probe()',
   testset2: 'window.testset2App.probe()',
+  testset3: 'window.testset3App.probe()',
   todomvc: 'window.todomvcApp.probe()',
   forms: '({ sent: window.formsApp.sent.map((m) => ({ ...m })), booked: window.formsApp.booked.map((b) => ({ ...b })) })',
   hostile: `({ counts: { ...window.hostileApp.counts }, notes: window.hostileApp.notes.length, last: window.hostileApp.notes.at(-1)?.text ?? '' })`,
@@ -220,7 +222,7 @@ async function pageAgentBundle() {
   return pageAgentCode;
 }
 const CHOICES = process.env.PLING_RECORD_CHOICES === '1';
-const SETS = { test: './testset/tasks.mjs', test2: './testset2/tasks.mjs', todomvc: './todomvc/tasks.mjs' };
+const SETS = { test: './testset/tasks.mjs', test2: './testset2/tasks.mjs', test3: './testset3/tasks.mjs', todomvc: './todomvc/tasks.mjs' };
 const SET_NAME = process.env.PLING_EVAL_SET ?? 'dev';
 if (SET_NAME !== 'dev' && !SETS[SET_NAME]) throw new Error(`PLING_EVAL_SET: no set "${SET_NAME}" (dev, ${Object.keys(SETS).join(', ')})`);
 const SET = SETS[SET_NAME] ? (await import(SETS[SET_NAME])).TASKS : TASKS;
