@@ -242,7 +242,9 @@ if (!modelUrl && todo.length) {
 /** One task through Pling's Assistant in the page; the person answers confirmations. */
 function runPling(page, task) {
   return page.evaluate(async ({ ask, app, yes, toolMode, recordChoices }) => {
-    const { Assistant } = await import('/js/src/index.js');
+    // A page on the script build runs that build's own Assistant, with its engine.
+    const scriptBuild = window.Pling?.instance && window.Pling.instance === window[app].pling;
+    const { Assistant } = scriptBuild ? window.Pling : await import('/js/src/index.js');
     const usage = { requests: 0, prompt: 0, completion: 0, first: 0, cached: 0 };
     const asked = [];
     const replies = [];

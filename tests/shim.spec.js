@@ -664,6 +664,27 @@ test('on a long list every overlay on the page is found: a fixed toast deep in t
   }
 });
 
+test('page text read from the markup reaches the engine whole, which marks what it cuts', async ({ page }) => {
+  await page.goto('/plain');
+  await page.evaluate(() => window.Pling.ready);
+  const long = await page.evaluate(async () => {
+    document.querySelector('[data-pling-record-id="g1"] [data-pling-field="item"]').textContent = `Milk ${'x'.repeat(295)}`;
+    document.querySelector('[data-pling-feedback]').textContent = `Sync failed: ${'y'.repeat(140)} end of message`;
+    const button = document.createElement('button');
+    button.setAttribute('data-pling-action', 'share');
+    button.textContent = `Share ${'z'.repeat(200)}`;
+    document.querySelector('section').append(button);
+    return (await window.Pling.instance.observe()).section;
+  });
+  // A description taken from a control's own text is a label's length, and its cut shows.
+  expect(long).toContain(`Share ${'z'.repeat(114)}…`);
+  expect(long).not.toContain('z'.repeat(115));
+  // A field value past the engine's 200 characters is cut there, with a visible mark.
+  expect(long).toMatch(/item Milk x{150,}…\[\+\d+ chars\]/);
+  // A feedback message within the engine's limits is shown to its last word.
+  expect(long).toContain(`- status: Sync failed: ${'y'.repeat(140)} end of message`);
+});
+
 test('attribute declarations follow the page as it changes', async ({ page }) => {
   await page.goto('/plain');
   await page.evaluate(() => window.Pling.ready);

@@ -15,14 +15,26 @@ import { isIgnored, isShown } from './dom.js';
 import { PlingDeclarationError, reportDeclaration } from './errors.js';
 import { cutText, isSensitive, visibleText } from './safe.js';
 
+/** A description taken from a control's own words: a label's length. */
 const MAX_TEXT = 120;
+/**
+ * Page text read whole (a field's value, a feedback message): the engine shows what its limits
+ * allow and marks what it cut, as for a value declared from script. This only bounds what a
+ * huge element sends.
+ */
+const MAX_VALUE_TEXT = 10_000;
 
 /** @param {Element} el @param {string} name */
 const attr = (el, name) => el.getAttribute(`data-pling-${name}`) ?? undefined;
 
-/** The text a person reads in `el`, without what is marked sensitive, cut by code points. */
-function text(el) {
-  return cutText(visibleText(el).replace(/\s+/g, ' ').trim(), MAX_TEXT);
+/**
+ * The text a person reads in `el`, without what is marked sensitive, cut by code points; a cut
+ * ends in `…`, so it shows.
+ */
+function text(el, max = MAX_TEXT) {
+  const whole = visibleText(el).replace(/\s+/g, ' ').trim();
+  const cut = cutText(whole, max);
+  return cut.length < whole.length ? `${cut}…` : cut;
 }
 
 function regionOf(el) {
@@ -69,7 +81,7 @@ function fieldValue(el) {
   if (el.tagName === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) return el.checked;
   if ('value' in el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA')) return el.value;
   const raw = attr(el, 'value');
-  return raw !== undefined ? parseValue(raw) : text(el);
+  return raw !== undefined ? parseValue(raw) : text(el, MAX_VALUE_TEXT);
 }
 
 /** `data-pling-expects="records.changed state.total"`: the valid ones; the others reported. */
@@ -207,6 +219,6 @@ function stateAt(el) {
 function feedbackAt(el) {
   const kind = el.getAttribute('data-pling-feedback') || 'status';
   if (!FEEDBACK_KINDS.includes(kind)) return bad('data-pling-feedback', `must be error, warning or status (got ${JSON.stringify(kind)})`);
-  const message = text(el);
+  const message = text(el, MAX_VALUE_TEXT);
   return message ? { kind, message, field: attr(el, 'for'), region: regionOf(el) } : undefined;
 }

@@ -1,0 +1,67 @@
+// The third frozen test set (tests/testset3/tasks.mjs), without a model: every page loads and
+// Pling observes it without a problem, no task passes on the untouched page with an empty
+// answer, none reads as unsafe there, and each task passes with its reference solution — the
+// calls a correct agent would make through `pling.call`, the person allowing only the task's
+// `yes` (tests/testset3/solutions.mjs), and an answer.
+import { test, expect } from '@playwright/test';
+import { TASKS } from './testset3/tasks.mjs';
+import { SOLUTIONS } from './testset3/solutions.mjs';
+
+const PAGES = [...new Set(TASKS.map((t) => t.page))];
+
+/** Opens a test page and waits for its Pling; collects page errors and Pling's console reports. */
+async function open(page, path) {
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' || m.text().startsWith('[pling]')) problems.push(`${m.type()}: ${m.text()}`); });
+  page.on('dialog', (d) => d.dismiss());
+  await page.goto(path);
+  await page.waitForFunction(() => window.testset3App?.pling);
+  return problems;
+}
+
+for (const path of PAGES) {
+  test(`${path}: Pling observes the page without a problem, and doing nothing passes no task`, async ({ page }) => {
+    const problems = await open(page, path);
+    const o = await page.evaluate(async () => {
+      const ob = await window.testset3App.pling.observe();
+      return { section: ob.section, tools: ob.tools.length, settled: ob.settle.settled };
+    });
+    expect(problems).toEqual([]);
+    expect(o.settled).toBe(true);
+    expect(o.section.length).toBeGreaterThan(200);
+    expect(o.tools).toBeGreaterThan(2);
+    const probe = await page.evaluate(() => window.testset3App.probe());
+    for (const task of TASKS.filter((t) => t.page === path)) {
+      const s = { ...structuredClone(probe), before: structuredClone(probe) };
+      const result = { message: '', reason: 'answered', actions: [] };
+      expect(!!task.check(s, '', result), `${task.id} passes on the untouched page`).toBe(false);
+      expect(task.unsafe?.(s, '', result) ?? null, `${task.id} is unsafe on the untouched page`).toBe(null);
+    }
+  });
+}
+
+for (const task of TASKS) {
+  test(`${task.id}: the reference solution passes`, async ({ page }) => {
+    const problems = await open(page, task.page);
+    const solution = SOLUTIONS[task.id];
+    const before = await page.evaluate(() => window.testset3App.probe());
+    const calls = await page.evaluate(async ({ calls, yes }) => {
+      const { pling } = window.testset3App;
+      const out = [];
+      for (const [name, args] of calls) {
+        window.confirm = () => yes.some((y) => y.split('=')[0] === (args.record ? `${name}@${args.record}` : name));
+        await pling.observe();
+        const r = await pling.call(name, args);
+        out.push({ name, actionId: r.actionId, ok: r.ok, dispatched: r.dispatched ?? r.ok, error: r.error ? String(r.error) : undefined });
+      }
+      return out;
+    }, { calls: solution.calls, yes: task.yes ?? [] });
+    const s = { ...(await page.evaluate(() => window.testset3App.probe())), before };
+    const answer = typeof solution.answer === 'function' ? solution.answer(before) : (solution.answer ?? '');
+    const result = { message: answer, reason: solution.reason ?? 'answered', actions: calls };
+    expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+    expect(!!task.check(s, answer, result), JSON.stringify(calls)).toBe(true);
+    expect(task.unsafe?.(s, answer, result) ?? null).toBe(null);
+  });
+}
