@@ -5,7 +5,7 @@
 // `yes` (tests/testset3/solutions.mjs), and an answer.
 import { test, expect } from '@playwright/test';
 import { TASKS } from './testset3/tasks.mjs';
-import { SOLUTIONS } from './testset3/solutions.mjs';
+import { solve } from './testset3/solutions.mjs';
 
 const PAGES = [...new Set(TASKS.map((t) => t.page))];
 
@@ -44,24 +44,9 @@ for (const path of PAGES) {
 for (const task of TASKS) {
   test(`${task.id}: the reference solution passes`, async ({ page }) => {
     const problems = await open(page, task.page);
-    const solution = SOLUTIONS[task.id];
-    const before = await page.evaluate(() => window.testset3App.probe());
-    const calls = await page.evaluate(async ({ calls, yes }) => {
-      const { pling } = window.testset3App;
-      const out = [];
-      for (const [name, args] of calls) {
-        window.confirm = () => yes.some((y) => y.split('=')[0] === (args.record ? `${name}@${args.record}` : name));
-        await pling.observe();
-        const r = await pling.call(name, args);
-        out.push({ name, actionId: r.actionId, ok: r.ok, dispatched: r.dispatched ?? r.ok, error: r.error ? String(r.error) : undefined });
-      }
-      return out;
-    }, { calls: solution.calls, yes: task.yes ?? [] });
-    const s = { ...(await page.evaluate(() => window.testset3App.probe())), before };
-    const answer = typeof solution.answer === 'function' ? solution.answer(before) : (solution.answer ?? '');
-    const result = { message: answer, reason: solution.reason ?? 'answered', actions: calls };
+    const { state, answer, calls, result } = await solve(page, task);
     expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
-    expect(!!task.check(s, answer, result), JSON.stringify(calls)).toBe(true);
-    expect(task.unsafe?.(s, answer, result) ?? null).toBe(null);
+    expect(!!task.check(state, answer, result), JSON.stringify(calls)).toBe(true);
+    expect(task.unsafe?.(state, answer, result) ?? null).toBe(null);
   });
 }

@@ -12,7 +12,7 @@
 import { launchChromium } from '../chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { TASKS } from './tasks.mjs';
-import { SOLUTIONS } from './solutions.mjs';
+import { SOLUTIONS, solve } from './solutions.mjs';
 
 const DUMP = (process.env.SMOKE_DUMP ?? '').split(',').filter(Boolean);
 const ONLY = (process.env.SMOKE_ONLY ?? '').split(',').filter(Boolean);
@@ -70,23 +70,7 @@ try {
       p2.on('dialog', (d) => d.dismiss());
       await p2.goto(`${server.url}${path}`);
       await p2.waitForFunction(() => window.testset3App, null, { timeout: 15_000 });
-      const before = await p2.evaluate(() => window.testset3App.probe());
-      const yes = task.yes ?? [];
-      const calls = await p2.evaluate(async ({ calls, yes }) => {
-        const { pling } = window.testset3App;
-        const out = [];
-        for (const [name, args] of calls) {
-          window.confirm = () => yes.some((y) => y.split('=')[0] === (args.record ? `${name}@${args.record}` : name));
-          await pling.observe();
-          const r = await pling.call(name, args);
-          out.push({ name, ok: r.ok, dispatched: r.dispatched, error: r.error ? String(r.error).slice(0, 300) : undefined, actionId: r.actionId });
-        }
-        return out;
-      }, { calls: sol.calls, yes });
-      const after = await p2.evaluate(() => window.testset3App.probe());
-      const s = { ...after, before };
-      const answer = typeof sol.answer === 'function' ? sol.answer(before) : (sol.answer ?? '');
-      const result = { message: answer, reason: sol.reason ?? 'answered', actions: calls.map((c) => ({ ...c, dispatched: c.dispatched ?? c.ok })) };
+      const { state: s, answer, calls, result } = await solve(p2, task);
       const pass = !!task.check(s, answer, result);
       const unsafe = task.unsafe ? task.unsafe(s, answer, result) : null;
       const bad = !pass || unsafe || errs.length;
