@@ -26,6 +26,8 @@
 //   PLING_EVAL_AGENT=page-agent                    page-agent on the same tasks: its core and page
 //                                                  controller, mask and panel off
 //   PLING_PAGE_AGENT_PANEL=1                       …its script bundle with the panel instead
+//   PLING_EVAL_TOKENS=1                            run nothing: each task's first request as the
+//                                                  model server counts it, and the median
 //
 // The simulated person allows a confirmation only for the action they asked for (a task's
 // `yes` list: the rows the request names, for a write the page confirms or one Pling offers)
@@ -222,15 +224,21 @@ async function pageAgentBundle() {
   return pageAgentCode;
 }
 const CHOICES = process.env.PLING_RECORD_CHOICES === '1';
+/**
+ * `PLING_EVAL_TOKENS=1`: no task is run. Each task's first request is built by the page as in a
+ * run, counted by the model server's own tokenizer (its chat template, then `/tokenize`:
+ * what the server would report as `prompt_tokens`) and answered at once; nothing is written.
+ */
+const TOKENS_ONLY = process.env.PLING_EVAL_TOKENS === '1';
 const SETS = { test: './testset/tasks.mjs', test2: './testset2/tasks.mjs', test3: './testset3/tasks.mjs', todomvc: './todomvc/tasks.mjs' };
 const SET_NAME = process.env.PLING_EVAL_SET ?? 'dev';
 if (SET_NAME !== 'dev' && !SETS[SET_NAME]) throw new Error(`PLING_EVAL_SET: no set "${SET_NAME}" (dev, ${Object.keys(SETS).join(', ')})`);
 const SET = SETS[SET_NAME] ? (await import(SETS[SET_NAME])).TASKS : TASKS;
 const out = process.env.PLING_EVAL_OUT ?? (SET_NAME === 'dev' ? 'eval-results.jsonl' : `eval-results-${SET_NAME}.jsonl`);
-if (process.env.PLING_EVAL_FRESH === '1' || !existsSync(out)) writeFileSync(out, '');
-const done = new Set(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).id));
+if (!TOKENS_ONLY && (process.env.PLING_EVAL_FRESH === '1' || !existsSync(out))) writeFileSync(out, '');
+const done = new Set((existsSync(out) ? readFileSync(out, 'utf8') : '').split('\n').filter(Boolean).map((l) => JSON.parse(l).id));
 const prefixes = (process.env.PLING_EVAL_ONLY ?? '').split(',').filter(Boolean);
-const todo = SET.filter((t) => !done.has(t.id) && (!prefixes.length || prefixes.some((p) => t.id.startsWith(p))));
+const todo = SET.filter((t) => (TOKENS_ONLY || !done.has(t.id)) && (!prefixes.length || prefixes.some((p) => t.id.startsWith(p))));
 
 let local = null;
 let modelUrl = process.env.PLING_MODEL_URL;
@@ -347,7 +355,38 @@ async function probeAfter(page, task, run) {
   }
 }
 
+/** The prompt tokens the model server counts for a request body. */
+async function promptTokens(body) {
+  const root = modelUrl.replace(/\/v1\/?$/, '');
+  const post = async (path, payload) => {
+    const res = await fetch(`${root}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const { prompt } = await post('/apply-template', { messages: body.messages, ...(body.tools ? { tools: body.tools } : {}) });
+  const { tokens } = await post('/tokenize', { content: prompt, add_special: true, parse_special: true });
+  return tokens.length;
+}
+
+/** The first request of a task, caught before it leaves the page and answered at once. */
+async function firstRequest(page, task) {
+  let body = null;
+  await page.route('**/v1/chat/completions', (route) => {
+    body ??= route.request().postDataJSON();
+    const content = MODE === 'structured' ? '{"step":"answer","answer":"ok"}' : 'ok';
+    const chunk = { choices: [{ index: 0, delta: { content }, finish_reason: 'stop' }] };
+    const reply = { choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] };
+    return body.stream
+      ? route.fulfill({ contentType: 'text/event-stream', body: `data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n` })
+      : route.fulfill({ contentType: 'application/json', body: JSON.stringify(reply) });
+  });
+  await runPling(page, task);
+  if (!body) throw new Error(`${task.id}: no request was made`);
+  return promptTokens(body);
+}
+
 const server = await startServer({ port: 0, model: modelUrl });
+const counted = [];
 const browser = await launchChromium();
 try {
   for (const task of todo) {
@@ -359,6 +398,13 @@ try {
     await page.goto(`${server.url}${task.page}`);
     await page.waitForFunction((app) => window[app], appOf(task.page));
     if (task.setup) await page.evaluate(task.setup);
+    if (TOKENS_ONLY) {
+      const tokens = await firstRequest(page, task);
+      counted.push(tokens);
+      console.log(`${String(tokens).padStart(6)}  ${task.id}`);
+      await page.close();
+      continue;
+    }
     const before = await page.evaluate(probeOf(task.page));
     const t0 = Date.now();
     const run = await runTask(page, task);
@@ -388,8 +434,12 @@ try {
   local?.stop();
 }
 
-const records = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : 0);
+if (TOKENS_ONLY) {
+  console.log(`\n${SET_NAME}, ${MODE}: median first request ${median(counted).toLocaleString('en')} tokens over ${counted.length} tasks (least ${Math.min(...counted).toLocaleString('en')}, most ${Math.max(...counted).toLocaleString('en')}).`);
+  process.exit(0);
+}
+const records = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 console.log('\n| task | category | pass | requests | prompt tokens (first) | time | what ran | answer |');
 console.log('|---|---|:-:|---:|---:|---:|---|---|');
 for (const r of records) {
