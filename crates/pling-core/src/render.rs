@@ -99,7 +99,8 @@ pub fn rule_needs(o: &Observation<'_>, section: &str) -> RuleNeeds {
         || omissions.records_not_shown > 0
         || omissions.entries_not_shown > 0
         || omissions.actions_hidden > 0
-        || omissions.records_hidden > 0;
+        || omissions.records_hidden > 0
+        || !o.record_fields_left_out_of_rows.is_empty();
     [
         (listed().any(|e| e.kind == ActionKind::Navigate), Need::Navigation),
         (o.unavailable_actions > 0, Need::Unavailable),
@@ -178,21 +179,28 @@ fn tag(e: &Entry<'_>) -> String {
 }
 
 /// The name of an earlier callable row entry over exactly the same rows (same order, same
-/// rows outside the viewport, none blocked) as `e`: its rows need not be described twice.
+/// rows outside the viewport, the same rows unable to run now for the same reasons) as `e`:
+/// its rows need not be described twice.
 fn same_rows_as<'o>(o: &'o Observation<'_>, e: &Entry<'_>) -> Option<&'o str> {
     let Target::Rows { rows, count, offscreen, blocked } = &e.target else { return None };
-    if !blocked.is_empty() || !e.callable() {
+    if !e.callable() {
         return None;
     }
     let before = o.entries.iter().take_while(|x| !std::ptr::eq(*x, e));
-    before.filter(|x| x.callable()).find_map(|x| match &x.target {
+    before.filter(|x| x.callable() && x.available == e.available).find_map(|x| match &x.target {
         Target::Rows { rows: r, count: c, offscreen: f, blocked: b }
-            if c == count && f == offscreen && b.is_empty() && r.same_records(rows) =>
+            if c == count && f == offscreen && same_blocked(b, blocked) && r.same_records(rows) =>
         {
             Some(x.name.as_str())
         }
         _ => None,
     })
+}
+
+/// Whether two entries' rows that cannot run now are the same rows, for the same reasons.
+fn same_blocked(a: &[crate::observe::Blocked<'_>], b: &[crate::observe::Blocked<'_>]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| x.row.record == y.row.record && x.reason == y.reason)
 }
 
 fn action_line(o: &Observation<'_>, e: &Entry<'_>) -> String {
@@ -209,7 +217,15 @@ fn action_line(o: &Observation<'_>, e: &Entry<'_>) -> String {
     match &e.target {
         Target::Rows { rows, count, offscreen, blocked } => match same_rows_as(o, e) {
             Some(first) => {
-                let _ = write!(line, " | use record to select a row (the rows of {first})");
+                let _ = write!(line, " | use record to select a row (the rows of {first}");
+                match blocked.len() {
+                    0 => {}
+                    1 => line.push_str("; the same row cannot run now"),
+                    n => {
+                        let _ = write!(line, "; the same {n} rows cannot run now");
+                    }
+                }
+                line.push(')');
             }
             None => {
                 rows_note(rows, (*count, *offscreen), &o.aliases, &mut line);
@@ -464,11 +480,23 @@ fn left_out_line(o: &Observation<'_>, not_shown: usize, out: &mut String) {
             o.record_fields_left_out.joined(", ")
         );
     }
+    let finders = o.finder_names();
+    if !o.record_fields_left_out_of_rows.is_empty() {
+        let _ = write!(
+            out,
+            "(left out of every row above for length: {}",
+            o.record_fields_left_out_of_rows.joined(", ")
+        );
+        if finders.is_empty() {
+            out.push_str(")\n");
+        } else {
+            let _ = writeln!(out, "; to read them, narrow the rows with {finders} first)");
+        }
+    }
     if not_shown == 0 {
         return;
     }
     let _ = write!(out, "({not_shown} more {} not shown in full; ", plural_word(not_shown));
-    let finders = o.finder_names();
     if finders.is_empty() {
         out.push_str(
             "this page declares no search, filter, paging or scrolling: act on them by id, or ask the user)\n",

@@ -1481,3 +1481,28 @@ fn a_structured_reply_runs_every_call_of_its_list_within_the_configured_bound() 
     assert_eq!(calls["maxItems"], json!(3));
     assert!(requests[0].get("tools").is_none());
 }
+
+#[test]
+fn a_structured_answer_cut_at_the_output_limit_reaches_the_person_as_words() {
+    let mut config = config();
+    config.request.tool_mode = pling_core::openai::ToolMode::Structured;
+    let mut page = Page::new();
+    let cut = Ok(Reply {
+        content: Some(
+            r#"{"step": "answer", "answer": "Nothing was changed. The list has 3 ta"#.into(),
+        ),
+        tool_calls: vec![],
+        finish_reason: Stop::Length,
+        usage: None,
+        recovered: false,
+    });
+    let (_, finish) =
+        drive(&mut Agent::new(config), &mut page, "How many tasks are there?", vec![cut], true);
+    let Command::Finish { reason, message, .. } = finish else { panic!("{finish:?}") };
+    assert_eq!(reason, EndReason::Answered);
+    // The model's words as far as they went, said to be cut: never the reply's JSON.
+    assert_eq!(
+        message,
+        "Nothing was changed. The list has 3 ta (The answer was cut off at the output limit.)"
+    );
+}

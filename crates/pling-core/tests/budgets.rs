@@ -458,6 +458,35 @@ fn a_row_set_renders_like_the_same_rows_declared_one_by_one() {
 }
 
 #[test]
+fn row_actions_over_the_same_rows_and_the_same_exceptions_describe_them_once() {
+    use pling_core::{RowException, RowSet};
+    let rows = |name: &str, reason: &str| Action {
+        id: name.into(),
+        description: format!("{name} the item").as_str().into(),
+        rows: Some(RowSet {
+            records: (1..=6).map(|i| format!("s{i}")).collect(),
+            in_viewport: Some(vec![0, 1, 2]),
+            unavailable: vec![RowException { index: 4, reason: Some(reason.into()) }],
+            covered: vec![],
+            list: None,
+        }),
+        ..Default::default()
+    };
+    let mut s = Snapshot::default();
+    s.actions.push(rows("set_qty", "discontinued"));
+    s.actions.push(rows("set_price", "discontinued"));
+    s.actions.push(rows("reorder", "already on order"));
+    let o = observe(&s, &Limits::default()).unwrap();
+    let text = page_section(&o);
+    assert!(text.contains("- set_qty(record) (click / write) set_qty the item | use record to select a row (5 rows: s1 / s2 / s3 / …; 2 rows outside the viewport, auto-scroll on call) | 1 row cannot run now: s5 (discontinued)\n"), "{text}");
+    // The same rows, blocked for the same reason: named once, after the first.
+    assert!(text.contains("- set_price(record) (click / write) set_price the item | use record to select a row (the rows of set_qty; the same row cannot run now)\n"), "{text}");
+    // Another reason is another fact: written out.
+    assert!(text.contains("- reorder(record) (click / write) reorder the item | use record to select a row (5 rows: s1 / s2 / s3 / …; 2 rows outside the viewport, auto-scroll on call) | 1 row cannot run now: s5 (already on order)\n"), "{text}");
+    assert!(o.resolve("set_price", Some("s5")).unwrap_err().to_string().contains("discontinued"));
+}
+
+#[test]
 fn row_set_exceptions_fold_into_their_own_entries() {
     use pling_core::{RowException, RowSet};
     let mut s = Snapshot::default();
@@ -736,9 +765,10 @@ fn a_row_set_names_an_existing_list_or_its_own_records() {
 }
 
 #[test]
-fn rows_the_person_sees_are_shown_whole_and_the_rest_counted() {
-    // An inbox: nine messages on screen, each with a long preview. Fewer rows whole beat nine
-    // rows whose every value is cut to a dozen characters.
+fn every_row_the_person_sees_is_listed_with_the_longest_fields_left_out() {
+    // An inbox: nine messages on screen, each with a long preview. Every row the person sees
+    // is listed with its whole short values, the preview left out of each and named — not
+    // half the rows whole and the rest bare ids, and no value cut to a dozen characters.
     let mut s = Snapshot::default();
     let preview = "word ".repeat(40);
     for i in 1..=9 {
@@ -761,15 +791,26 @@ fn rows_the_person_sees_are_shown_whole_and_the_rest_counted() {
     let o = observe(&s, &limits).unwrap();
     let used: usize = o.records.iter().map(|l| l.chars().count() + 1).sum();
     assert!(used <= limits.max_record_chars);
-    assert!((3..9).contains(&o.records.len()), "{:#?}", o.records);
+    assert_eq!(o.records.len(), 9, "{:#?}", o.records);
     for (i, line) in o.records.iter().enumerate() {
-        assert!(line.starts_with(&format!("- {}. m{}", i + 1, i + 1)), "{line}");
-        assert!(line.contains(preview.trim_end()), "every value whole: {line}");
+        let n = i + 1;
+        assert_eq!(line, &format!("- {n}. m{n} (Message {n} from Ana about the quarterly plan): from ana{n}@example.com; subject Subject number {n}"));
     }
     assert_eq!(o.values_shortened, 0, "nothing is cut");
     let text = page_section(&o);
-    let left = 10 - o.records.len();
-    assert!(text.contains(&format!("({left} more records not shown in full; this page declares no search, filter, paging or scrolling: act on them by id, or ask the user)")), "{text}");
+    assert!(text.contains("(left out of every row above for length: preview)\n(1 more record not shown in full; this page declares no search, filter, paging or scrolling: act on them by id, or ask the user)"), "{text}");
+
+    // Rows that fit whole keep every field.
+    let few = Snapshot { records: s.records[..3].to_vec(), ..Snapshot::default() };
+    let o = observe(&few, &limits).unwrap();
+    assert!(o.records.iter().all(|l| l.contains(preview.trim_end())), "{:#?}", o.records);
+    assert!(!page_section(&o).contains("left out of every row"));
+
+    // Labels alone too long for the budget: rows are shown whole or not at all, as before.
+    let tight = Limits { max_record_chars: 200, ..Limits::default() };
+    let o = observe(&s, &tight).unwrap();
+    assert!(o.record_fields_left_out_of_rows.is_empty());
+    assert!(o.records.len() < 9);
 }
 
 #[test]

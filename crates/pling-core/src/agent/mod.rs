@@ -23,8 +23,8 @@ use crate::call::DECLINED;
 use crate::history::{fixed_tokens, History, SUMMARY_SYSTEM};
 use crate::observed::Observed;
 use crate::openai::{
-    parse_structured, recover_calls, request_body, request_body_with_format, structured_format,
-    Message, ModelError, Reply, RequestOptions, ToolCall, ToolMode,
+    cut_answer, parse_structured, recover_calls, request_body, request_body_with_format,
+    structured_format, Message, ModelError, Reply, RequestOptions, ToolCall, ToolMode,
 };
 use crate::receipt::{record_label, Receipt};
 use crate::render::{render, with_record_choices};
@@ -263,7 +263,10 @@ impl Agent {
             ToolMode::Structured => match parse_structured(&text) {
                 Some(r) if !r.tool_calls.is_empty() => (None, r.tool_calls),
                 Some(r) => (r.content, vec![]),
-                None => (Some(text.clone()), recover_calls(&text)),
+                None => match cut_answer(&text) {
+                    Some(answer) => (Some(answer), vec![]),
+                    None => (Some(text.clone()), recover_calls(&text)),
+                },
             },
             ToolMode::Auto => {
                 let calls = recover_calls(&text);

@@ -63,6 +63,7 @@ pub fn observe<'a>(
         records: records.lines,
         records_shown: records.shown,
         record_fields_left_out: records.fields_left_out,
+        record_fields_left_out_of_rows: records.left_out_of_rows,
         records_total: records.total,
         records_hidden: records.hidden.iter().sum(),
         citation_ids: records.citation.ids,

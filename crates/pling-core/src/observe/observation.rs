@@ -50,6 +50,8 @@ pub struct Observation<'a> {
     /// Fields of the first record left out whole because that row alone is wider than
     /// `maxRecordChars` (its other rows are whole or not shown).
     pub record_fields_left_out: Vec<String>,
+    /// Fields left out of every record line so that every record in view is listed.
+    pub record_fields_left_out_of_rows: Vec<String>,
     /// Records in active regions.
     pub records_total: usize,
     /// Records not cited because their region is inactive.

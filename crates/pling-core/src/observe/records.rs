@@ -37,6 +37,9 @@ pub(super) struct RecordPass {
     pub(super) offscreen: bool,
     /// Fields of the first row left out whole because that row alone is too wide.
     pub(super) fields_left_out: Vec<String>,
+    /// Fields left out of every row, so that every row in view is listed: see
+    /// [`fields_to_leave_out`].
+    pub(super) left_out_of_rows: Vec<String>,
 }
 
 impl RecordPass {
@@ -59,7 +62,20 @@ impl RecordPass {
             example: None,
             offscreen: false,
             fields_left_out: Vec::new(),
+            left_out_of_rows: Vec::new(),
         };
+        let wanted: Vec<(&crate::snapshot::Record, String)> = snapshot
+            .records
+            .iter()
+            .enumerate()
+            .filter(|(i, r)| {
+                r.in_viewport != Some(false)
+                    && index.record_region[*i].and_then(|g| regions.top_inactive[g]).is_none()
+            })
+            .take(limits.max_records)
+            .map(|(_, r)| (r, data_line(&aliases.cite(&r.id), MAX_ID_CHARS).0))
+            .collect();
+        pass.left_out_of_rows = fields_to_leave_out(&wanted, limits.max_record_chars);
         for (i, r) in snapshot.records.iter().enumerate() {
             match index.record_region[i].and_then(|g| regions.top_inactive[g]) {
                 Some(top) => pass.hidden[top] += 1,
@@ -126,7 +142,7 @@ impl RecordPass {
         let first = self.lines.is_empty();
         // Only the first row may leave fields out: later rows are whole or not shown.
         let room = if first { remaining.saturating_sub(1) } else { usize::MAX };
-        let built = record_line(n, id, r, room);
+        let built = record_line(n, id, r, room, &self.left_out_of_rows);
         let len = char_len(&built.line) + 1;
         if len <= remaining {
             self.chars += len;
@@ -198,9 +214,58 @@ struct RecordLine {
     pub(super) left_out: Vec<String>,
 }
 
+/// The fields to leave out of every row so that all `rows` — the rows that want their fields,
+/// in order — fit within `budget` characters: none when they fit whole; else the fields with
+/// the longest values first, each left out whole, until they fit. A person sees every row in
+/// view: each one listed by its id and label with its short fields says more than half of
+/// them with every field and the rest as bare ids. None either when even ids and labels alone
+/// would not fit: rows are then left out whole, each row shown whole or not at all.
+fn fields_to_leave_out(rows: &[(&crate::snapshot::Record, String)], budget: usize) -> Vec<String> {
+    let width = |skip: &[String]| -> usize {
+        rows.iter()
+            .enumerate()
+            .map(|(k, (r, id))| char_len(&record_line(k + 1, id, r, usize::MAX, skip).line) + 1)
+            .sum()
+    };
+    // One row too wide alone keeps what fits and names the rest (`RecordPass::full_line`).
+    if rows.len() < 2 || width(&[]) <= budget {
+        return Vec::new();
+    }
+    // Each field's longest value over the rows, in the order the fields first appear.
+    let mut longest: Vec<(&str, usize)> = Vec::new();
+    for (r, _) in rows {
+        for (key, value) in r.fields.iter() {
+            // Text is what runs long; a number or a flag is a few characters.
+            let len = value.as_str().map_or(0, char_len);
+            match longest.iter_mut().find(|(k, _)| *k == key.as_str()) {
+                Some(known) => known.1 = known.1.max(len),
+                None => longest.push((key.as_str(), len)),
+            }
+        }
+    }
+    let mut left_out = Vec::new();
+    // The field with the longest value next (the first of equals), until the rows fit.
+    while let Some(at) =
+        (0..longest.len()).reduce(|a, b| if longest[b].1 > longest[a].1 { b } else { a })
+    {
+        left_out.push(longest.remove(at).0.to_owned());
+        if width(&left_out) <= budget {
+            return left_out;
+        }
+    }
+    Vec::new()
+}
+
 /// `- 3. m3 (label): key value; …`, each value up to [`RECORD_VALUE_CHARS`]; a field that would
-/// take the line past `room` characters is left out whole and named.
-fn record_line(n: usize, id: &str, r: &crate::snapshot::Record, room: usize) -> RecordLine {
+/// take the line past `room` characters is left out whole and named; the fields in `skip` are
+/// left out of every row ([`fields_to_leave_out`]).
+fn record_line(
+    n: usize,
+    id: &str,
+    r: &crate::snapshot::Record,
+    room: usize,
+    skip: &[String],
+) -> RecordLine {
     let mut line = format!("- {n}. {id}");
     let mut cut = 0usize;
     if let Some(label) = &r.label {
@@ -213,7 +278,7 @@ fn record_line(n: usize, id: &str, r: &crate::snapshot::Record, room: usize) -> 
     let mut left_out = Vec::new();
     let mut field = String::new();
     let mut kept = false;
-    for (key, v) in r.fields.iter() {
+    for (key, v) in r.fields.iter().filter(|(key, _)| !skip.contains(key)) {
         field.clear();
         field.push_str(if kept { "; " } else { " " });
         let (key, c) = data_line(key, MAX_KEY_CHARS);
@@ -232,7 +297,7 @@ fn record_line(n: usize, id: &str, r: &crate::snapshot::Record, room: usize) -> 
     }
     if !kept && !left_out.is_empty() {
         // No field fits whole: the whole line, to be shortened with its mark, says more.
-        return record_line(n, id, r, usize::MAX);
+        return record_line(n, id, r, usize::MAX, skip);
     }
     RecordLine { line, cut, left_out }
 }

@@ -17,5 +17,5 @@ pub use error::http_error;
 pub use recover::{calls_written_in, recover_calls};
 pub use request::{request_body, request_body_with_format, RequestOptions, ToolMode};
 pub use stream::{parse_reply, StreamAssembler, MAX_REPLY_BYTES};
-pub use structured::{parse_structured, structured_format, structured_instructions};
+pub use structured::{cut_answer, parse_structured, structured_format, structured_instructions};
 pub use wire::{wire_messages, FinishReason, Message, ModelError, Reply, ToolCall, Usage};

@@ -207,6 +207,57 @@ pub fn parse_structured(content: &str) -> Option<Reply> {
     })
 }
 
+/// The answer of a structured reply that stopped before its end (the output limit, a dropped
+/// stream): `{"step": "answer", "answer": "I moved th` reads as `I moved th`, so the person
+/// reads the model's words rather than the reply's JSON. `None` when the text is no such
+/// reply.
+pub fn cut_answer(content: &str) -> Option<String> {
+    let text = content.trim_start();
+    if !text.starts_with('{') {
+        return None;
+    }
+    let value = key_value(text, "answer")?;
+    let body = value.strip_prefix('"')?;
+    // The string as far as it goes: up to its closing quote, or to the end, less an escape
+    // the cut left unfinished.
+    let mut end = body.len();
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                end = i;
+                break;
+            }
+            '\\' if chars.next().is_none() => {
+                end = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let mut kept = &body[..end];
+    while let Some(at) = kept.rfind("\\u").filter(|&at| kept.len() - at < 6) {
+        kept = &kept[..at];
+    }
+    let quoted = format!("\"{kept}\"");
+    let answer = crate::support::json_text::from_str(&quoted).ok()?;
+    answer.as_str().map(str::to_owned)
+}
+
+/// The text right after `"key":` in `text` (the first place `key` is written as a key).
+fn key_value<'t>(text: &'t str, key: &str) -> Option<&'t str> {
+    let quoted = format!("\"{key}\"");
+    let mut from = 0;
+    while let Some(at) = text[from..].find(&quoted) {
+        let after = text[from + at + quoted.len()..].trim_start();
+        if let Some(value) = after.strip_prefix(':') {
+            return Some(value.trim_start());
+        }
+        from += at + quoted.len();
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,6 +305,18 @@ mod tests {
         );
         // The tool schemas themselves are not touched.
         assert_eq!(tools[0]["function"]["parameters"]["properties"]["ref"]["maxLength"], json!(7));
+    }
+
+    #[test]
+    fn a_cut_structured_answer_reads_as_its_words() {
+        let cut = r#"{"step": "answer", "answer": "Zam\u00f3wienie 1476 jest \"wys\u01"#;
+        assert_eq!(cut_answer(cut).as_deref(), Some("Zamówienie 1476 jest \"wys"));
+        let escape_cut = r#"{"step":"answer","answer":"line one\nline two\"#;
+        assert_eq!(cut_answer(escape_cut).as_deref(), Some("line one\nline two"));
+        let whole = r#"{"step":"answer","answer":"Done."} and more"#;
+        assert_eq!(cut_answer(whole).as_deref(), Some("Done."));
+        assert_eq!(cut_answer(r#"{"step":"call","calls":[{"action":"search""#), None);
+        assert_eq!(cut_answer("The answer is plain text."), None);
     }
 
     #[test]
