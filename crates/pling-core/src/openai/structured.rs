@@ -213,7 +213,8 @@ pub fn parse_structured(content: &str) -> Option<Reply> {
 /// reply.
 pub fn cut_answer(content: &str) -> Option<String> {
     let text = content.trim_start();
-    if !text.starts_with('{') {
+    let step = key_value(text, "step")?;
+    if !text.starts_with('{') || !step.starts_with("\"answer\"") {
         return None;
     }
     let value = key_value(text, "answer")?;
@@ -316,6 +317,8 @@ mod tests {
         let whole = r#"{"step":"answer","answer":"Done."} and more"#;
         assert_eq!(cut_answer(whole).as_deref(), Some("Done."));
         assert_eq!(cut_answer(r#"{"step":"call","calls":[{"action":"search""#), None);
+        let call = r#"{"step":"call","calls":[{"action":"reply","arguments":{"answer":"Dear"#;
+        assert_eq!(cut_answer(call), None, "a call's argument is not the answer");
         assert_eq!(cut_answer("The answer is plain text."), None);
     }
 
