@@ -263,7 +263,7 @@ test('invalid JSON arguments, an invented tool and an invented record run nothin
   expect(tools.map((m) => m.tool_call_id)).toEqual(['a', 'b', 'c']);
   const errors = tools.map((m) => JSON.parse(m.content).result.error);
   expect(errors[0]).toMatch(/^invalid JSON arguments for `toggle`/);
-  expect(errors[1]).toBe('unknown action `delete_task`; available now: add_todo, toggle, search');
+  expect(errors[1]).toBe('unknown action `delete_task`; available now: add_todo, toggle, search. Records and state are already in the system message: reading them needs no call');
   expect(errors[2]).toMatch(/^record `t42` is not a row of `toggle` on the page now .*find it first \(call `search`\), then call `toggle` again with its id\.$/);
   for (const m of tools) expect(JSON.parse(m.content).result.available).toBe('add_todo, toggle, search');
   // Its answer is the answer: no nudge, no second request.

@@ -280,7 +280,7 @@ test('unknown names and records get an error that lists what is available', asyn
     await p.observe();
     return [await p.call('delete_all'), await p.call('toggle', { record: 't99' }), await p.call('toggle', {})];
   });
-  expect(out[0].error).toBe('unknown action `delete_all`; available now: add_todo, toggle, search');
+  expect(out[0].error).toBe('unknown action `delete_all`; available now: add_todo, toggle, search. Records and state are already in the system message: reading them needs no call');
   expect(out[1].error).toContain('record `t99` is not a row of `toggle`');
   expect(out[2].error).toContain('needs a `record` argument');
   for (const r of out) expect(r.ok).toBe(false);

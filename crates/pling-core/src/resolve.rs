@@ -12,14 +12,12 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CallError {
     /// No entry has this name.
-    #[error("unknown action `{name}`; available now: {available}{hint}")]
+    #[error("unknown action `{name}`; available now: {available}{READ_WITHOUT_CALL}")]
     UnknownTool {
         /// The name the model used.
         name: String,
         /// Callable names, comma-separated.
         available: String,
-        /// For a name that only reads (`read`, `get_note`): that page data needs no call.
-        hint: &'static str,
     },
     /// The entry exists but cannot run now.
     #[error("action `{name}` is unavailable: {reason}; available now: {available}")]
@@ -63,23 +61,10 @@ pub enum CallError {
     },
 }
 
-/// Said to a model that invents a call to read: page data is in its system message.
+/// Said to a model that calls an action the page does not have, whatever the name: a call
+/// invented to read something is the usual one, and page data needs no call.
 pub const READ_WITHOUT_CALL: &str =
-    ". Records and state are already in the system message: answer from them, no call is needed";
-
-/// [`READ_WITHOUT_CALL`] for names that only read (`read`, `get_note`, `view-order`).
-fn reading_hint(name: &str) -> &'static str {
-    const READS: [&str; 12] = [
-        "read", "get", "view", "show", "fetch", "look", "see", "display", "print", "describe",
-        "retrieve", "lookup",
-    ];
-    let verb = crate::support::text::first_word(name, b"_-. ").to_ascii_lowercase();
-    if READS.contains(&verb.as_str()) {
-        READ_WITHOUT_CALL
-    } else {
-        ""
-    }
-}
+    ". Records and state are already in the system message: reading them needs no call";
 
 /// A resolved call.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -163,7 +148,6 @@ impl<'a> Observation<'a> {
             return Err(CallError::UnknownTool {
                 name: name.to_owned(),
                 available: self.callable_names(),
-                hint: reading_hint(name),
             });
         };
         // A row that cannot run now answers with its own reason.

@@ -401,7 +401,7 @@ fn bad_calls_are_answered_with_what_is_available_and_nothing_runs() {
     assert!(errors[0].starts_with("invalid JSON arguments for `toggle`"), "{}", errors[0]);
     assert_eq!(
         errors[1],
-        "unknown action `delete_task`; available now: add_todo, toggle, search, clear_all, pay"
+        "unknown action `delete_task`; available now: add_todo, toggle, search, clear_all, pay. Records and state are already in the system message: reading them needs no call"
     );
     assert_eq!(
         errors[2],

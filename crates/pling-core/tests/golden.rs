@@ -177,7 +177,10 @@ fn folded_rows_resolve_to_the_original_ids() {
         "record `t99` is not a row of `toggle` on the page now (its rows: t1, t2, t3, t4, t5, …). If it exists it is on another page or filtered out: find it first (call `search`), then call `toggle` again with its id."
     );
     let e = observation.resolve("delete", None).unwrap_err().to_string();
-    assert_eq!(e, "unknown action `delete`; available now: add_todo, toggle, search");
+    assert_eq!(
+        e,
+        "unknown action `delete`; available now: add_todo, toggle, search. Records and state are already in the system message: reading them needs no call"
+    );
     assert_eq!(names.action_id("toggle@t9", None).as_deref(), None);
     let map = pling_core::support::json::to_value(names).unwrap();
     assert_eq!(map["toggle"]["rows"]["t12"], "toggle@t12");

@@ -168,13 +168,6 @@ pub fn whitespace_words(s: &str) -> Vec<&str> {
     s.split_whitespace().collect()
 }
 
-/// `name` up to its first byte of `separators` (ASCII): `save` of `save_profile`.
-pub fn first_word<'s>(name: &'s str, separators: &[u8]) -> &'s str {
-    let end = name.bytes().position(|b| separators.contains(&b)).unwrap_or(name.len());
-    // An ASCII byte (or the end) is always a character boundary: the whole name is unreachable.
-    name.get(..end).unwrap_or(name)
-}
-
 /// The length in bytes of the character at byte `at` of `s` (1 past the end, or where `at`
 /// is not the start of a character).
 pub fn char_len_at(s: &str, at: usize) -> usize {
@@ -241,8 +234,6 @@ mod tests {
         fn splits_words_as_str_does(s in "[ a\t\u{a0}\u{2003}é\n-]{0,30}") {
             let ours = whitespace_words(&s);
             proptest::prop_assert_eq!(ours, s.split_whitespace().collect::<Vec<_>>());
-            let theirs = s.split(['-', ' ']).next().unwrap_or(&s);
-            proptest::prop_assert_eq!(first_word(&s, b"- "), theirs);
         }
 
         #[test]
