@@ -209,11 +209,12 @@ pub fn parse_structured(content: &str) -> Option<Reply> {
 
 /// The answer of a structured reply that stopped before its end (the output limit, a dropped
 /// stream): `{"step": "answer", "answer": "I moved th` reads as `I moved th`, so the person
-/// reads the model's words rather than the reply's JSON. `None` when the text is no such
-/// reply.
+/// reads the model's words rather than the reply's JSON; so does the one-call form of earlier
+/// replies, `{"action": "answer", "answer": …`, read as [`parse_structured`] reads it whole.
+/// `None` when the text is no such reply.
 pub fn cut_answer(content: &str) -> Option<String> {
     let text = content.trim_start();
-    let step = key_value(text, "step")?;
+    let step = key_value(text, "step").or_else(|| key_value(text, "action"))?;
     if !text.starts_with('{') || !step.starts_with("\"answer\"") {
         return None;
     }
@@ -320,6 +321,11 @@ mod tests {
         let call = r#"{"step":"call","calls":[{"action":"reply","arguments":{"answer":"Dear"#;
         assert_eq!(cut_answer(call), None, "a call's argument is not the answer");
         assert_eq!(cut_answer("The answer is plain text."), None);
+        // The one-call form of earlier replies, cut the same way.
+        let legacy = r#"{"action": "answer", "answer": "I moved th"#;
+        assert_eq!(cut_answer(legacy).as_deref(), Some("I moved th"));
+        let legacy_call = r#"{"action":"reply","arguments":{"answer":"Dear"#;
+        assert_eq!(cut_answer(legacy_call), None, "a call's argument is not the answer");
     }
 
     #[test]
