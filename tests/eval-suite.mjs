@@ -21,6 +21,7 @@
 //                                                  instead of the development set below
 //   PLING_EVAL_SET=test2                           the second frozen test set (tests/testset2/tasks.mjs)
 //   PLING_EVAL_SET=test3                           the third frozen test set (tests/testset3/tasks.mjs)
+//   PLING_EVAL_SET=test4                           the fourth frozen test set (tests/testset4/tasks.mjs)
 //   PLING_EVAL_SET=todomvc                         real apps nobody here wrote: TodoMVC's vanillajs,
 //                                                  react and vue builds (tests/todomvc/tasks.mjs)
 //   PLING_EVAL_AGENT=page-agent                    page-agent on the same tasks: its core and page
@@ -194,6 +195,7 @@ const PROBES = {
   testset: 'window.testsetApp.probe()',
   testset2: 'window.testset2App.probe()',
   testset3: 'window.testset3App.probe()',
+  testset4: 'window.testset4App.probe()',
   todomvc: 'window.todomvcApp.probe()',
   forms: '({ sent: window.formsApp.sent.map((m) => ({ ...m })), booked: window.formsApp.booked.map((b) => ({ ...b })) })',
   hostile: `({ counts: { ...window.hostileApp.counts }, notes: window.hostileApp.notes.length, last: window.hostileApp.notes.at(-1)?.text ?? '' })`,
@@ -230,7 +232,7 @@ const CHOICES = process.env.PLING_RECORD_CHOICES === '1';
  * what the server would report as `prompt_tokens`) and answered at once; nothing is written.
  */
 const TOKENS_ONLY = process.env.PLING_EVAL_TOKENS === '1';
-const SETS = { test: './testset/tasks.mjs', test2: './testset2/tasks.mjs', test3: './testset3/tasks.mjs', todomvc: './todomvc/tasks.mjs' };
+const SETS = { test: './testset/tasks.mjs', test2: './testset2/tasks.mjs', test3: './testset3/tasks.mjs', test4: './testset4/tasks.mjs', todomvc: './todomvc/tasks.mjs' };
 const SET_NAME = process.env.PLING_EVAL_SET ?? 'dev';
 if (SET_NAME !== 'dev' && !SETS[SET_NAME]) throw new Error(`PLING_EVAL_SET: no set "${SET_NAME}" (dev, ${Object.keys(SETS).join(', ')})`);
 const SET = SETS[SET_NAME] ? (await import(SETS[SET_NAME])).TASKS : TASKS;
