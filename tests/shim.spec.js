@@ -340,6 +340,10 @@ test('errors are real Errors with clear messages', async ({ page }) => {
     } catch (e) {
       results.noHandler = e.message;
     }
+    // A handoff never runs: it needs neither a handler nor an element.
+    p.action({ id: 'pay', description: 'Pay the order', handoff: true });
+    p.rowAction({ name: 'refund', description: 'Refund the order', rows: ['o1'], handoff: true });
+    results.handoffs = [...p.registry.actions.values()].filter((a) => a.handoff).map((a) => a.id ?? a.name);
     try {
       p.rowAction({ name: 'toggle', rows: 5, handler() {} });
     } catch (e) {
@@ -353,7 +357,33 @@ test('errors are real Errors with clear messages', async ({ page }) => {
   expect(out.limits).toEqual({ isError: true, name: 'PlingLimitsError', message: 'limit `compactRatio` must be above 0 and at most 1, found 3.0' });
   expect(out.declaration).toEqual({ name: 'PlingDeclarationError', message: 'action "x": `kind` must be one of click, type, select, navigate, scroll, submit (got "hover")' });
   expect(out.noHandler).toBe('action "y": needs a `handler` function or an `element` to click');
+  expect(out.handoffs).toEqual(['pay', 'refund']);
   expect(out.rows).toBe('row action "toggle": `rows` must be an array of record ids or a function returning one');
+});
+
+test('a search field declared from script reads, given as the element or as a function returning it', async ({ page }) => {
+  await openTodos(page);
+  const effects = await page.evaluate(async () => {
+    const { Pling } = await import('/js/src/index.js');
+    await window.todoApp.pling.ready();
+    const search = Object.assign(document.createElement('input'), { type: 'search' });
+    const text = Object.assign(document.createElement('input'), { type: 'text' });
+    document.body.append(search, text);
+    const p = new Pling({ attributes: false });
+    const handler = () => {};
+    p.action({ id: 'find_direct', kind: 'type', element: search, handler });
+    p.action({ id: 'find_live', kind: 'type', element: () => search, handler });
+    p.action({ id: 'note_live', kind: 'type', element: () => text, handler });
+    p.action({ id: 'not_there_yet', kind: 'type', element: () => document.getElementById('nothing-here'), handler });
+    p.action({ id: 'throws', kind: 'type', element: () => { throw new Error('not rendered'); }, handler });
+    const { snapshot } = await p.observe({ settle: false });
+    p.destroy();
+    search.remove();
+    text.remove();
+    return Object.fromEntries(snapshot.actions.map((a) => [a.id, a.effect]));
+  });
+  // A field that is not there yet, or an element function that throws, is a write: the safe guess.
+  expect(effects).toEqual({ find_direct: 'read', find_live: 'read', note_live: 'write', not_there_yet: 'write', throws: 'write' });
 });
 
 test('a malformed snapshot is a PlingSnapshotError naming what and where', async ({ page }) => {

@@ -223,7 +223,8 @@ export function normAction(d) {
   const id = str(what, d, 'id', { required: true });
   unknownKeys(what, d, 'action');
   const out = { row: false, id, name: str(what, d, 'name'), element: elementOrFn(what, d, 'element'), ...common(what, d) };
-  if (!out.handler && !out.element) fail(what, 'needs a `handler` function or an `element` to click');
+  // A handoff never runs: the person does it, pointed at its element when it has one.
+  if (!out.handler && !out.element && !out.handoff) fail(what, 'needs a `handler` function or an `element` to click');
   return out;
 }
 
@@ -242,7 +243,7 @@ export function normRowAction(d) {
   }
   const out = { row: true, name, rows: d.rows, element: elementOrFn(what, d, 'element'), ...common(what, d) };
   if (out.params?.properties && 'record' in out.params.properties) fail(what, '`record` is added by Pling; do not declare it as a parameter');
-  if (!out.handler && !out.element) fail(what, 'needs a `handler(args)` function or an `element(record)` to click');
+  if (!out.handler && !out.element && !out.handoff) fail(what, 'needs a `handler(args)` function or an `element(record)` to click');
   return out;
 }
 

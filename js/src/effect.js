@@ -10,6 +10,21 @@ function isSearchField(el) {
 }
 
 /**
+ * The element an action declares, for its default effect: the element itself, or what a
+ * function of none (`element: () => input`) gives now. A function of a row, or one that
+ * throws or finds nothing yet, gives none: the effect is then `write`, the safe guess.
+ * @param {unknown} element
+ */
+function elementNow(element) {
+  if (typeof element !== 'function' || element.length > 0) return element;
+  try {
+    return element();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The effect an action gets when it declares none.
  * @param {string} kind the action's kind
  * @param {{ reveals?: string, element?: unknown }} [d] what else the declaration says
@@ -18,5 +33,5 @@ function isSearchField(el) {
 export function defaultEffect(kind, d = {}) {
   if (kind === 'navigate' || kind === 'scroll') return 'read';
   if (d.reveals) return 'read';
-  return isSearchField(d.element) ? 'read' : 'write';
+  return isSearchField(elementNow(d.element)) ? 'read' : 'write';
 }
